@@ -1,0 +1,72 @@
+"""Agents: they read a seat's view and the legal actions, never the state itself.
+
+``make_agent(name, game_id, seed=None)`` returns an object with ``choose(view, legal_actions) -> Action``.
+Every agent keeps its own seeded generator, so simulations replay exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from game.engine import GAMES
+from game.engine.core import Action, Rng
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+
+
+class RandomAgent:
+    """Uniform over the legal actions: the yardstick every other agent must beat."""
+
+    name = "random"
+
+    def __init__(self, game_id: str, seed: int | None = None) -> None:
+        self.rng = Rng(0 if seed is None else seed)
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        return legal_actions[self.rng.below(len(legal_actions))]
+
+
+#: kinds a passive agent takes, most preferred first: it never raises or rerolls, it calls or checks
+_PASSIVE_ORDER = ("keep", "check", "call", "stay", "stand", "throw", "allin", "pass", "decline")
+
+
+class PassiveAgent:
+    """Never raises, calls or checks, never rerolls: the baseline that shows what skill is worth."""
+
+    name = "passive"
+
+    def __init__(self, game_id: str, seed: int | None = None) -> None:
+        self.rng = Rng(0 if seed is None else seed)
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        by_kind = {a.kind: a for a in reversed(legal_actions)}
+        for kind in _PASSIVE_ORDER:
+            if kind in by_kind:
+                return by_kind[kind]
+        # a forced choice (a bet that must be made): the smallest amount offered
+        with_amount = [a for a in legal_actions if isinstance(a.get("amount"), int)]
+        if with_amount:
+            return min(with_amount, key=lambda a: a.amount)
+        return legal_actions[0]
+
+
+AGENTS: dict[str, Callable[[str, int | None], Agent]] = {
+    "random": RandomAgent,
+    "passive": PassiveAgent,
+}
+
+
+def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
+    """An agent called ``name`` for ``game_id``; unknown names or games raise ValueError naming them."""
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(AGENTS))}") from None
+    return factory(game_id, seed)

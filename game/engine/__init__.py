@@ -1,0 +1,77 @@
+"""The rules engine: pure Python, never imports pygame.
+
+``create(game_id, seats=N, seed=S, options=None)`` starts a table session; ``restore(text)`` brings a saved one
+back; ``GAMES`` maps every game id to its State class (title, seats, options, rulings notes).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from game.engine.core import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    Action,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Pot,
+    SaveError,
+    State,
+)
+from game.engine.hintaro import Hintaro
+from game.engine.street_hintaro import StreetHintaro
+
+GAMES: dict[str, type[State]] = {cls.game_id: cls for cls in (Hintaro, StreetHintaro)}
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Event",
+    "IllegalAction",
+    "OptionSpec",
+    "Pot",
+    "SaveError",
+    "State",
+    "create",
+    "restore",
+]
+
+
+def create(game_id: str, seats: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
+    """A new table session of ``game_id``. Unknown games, seat counts or options raise ValueError naming them."""
+    try:
+        cls = GAMES[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}") from None
+    return cls(seats, seed, options)
+
+
+def restore(text: str | bytes) -> State:
+    """Replay a save made by ``State.to_json``. Anything wrong raises SaveError saying what and where."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SaveError(f"the save is not valid JSON (it may be truncated or corrupt): {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("this is not a Lost Hand Cantina table save")
+    version = data.get("version")
+    if not isinstance(version, int) or version > SAVE_VERSION:
+        raise SaveError(f"the save is version {version!r}; this game reads version {SAVE_VERSION} and older")
+    for key in ("game", "seats", "seed", "options", "actions"):
+        if key not in data:
+            raise SaveError(f"the save has no {key!r}")
+    if not isinstance(data["actions"], list) or not isinstance(data["options"], dict):
+        raise SaveError("the save's 'actions' must be a list and its 'options' an object")
+    try:
+        state = create(data["game"], data["seats"], data["seed"], data["options"])
+    except ValueError as exc:
+        raise SaveError(f"the save's table cannot be set up: {exc}") from None
+    for i, raw in enumerate(data["actions"]):
+        try:
+            state.apply(Action.from_dict(raw))
+        except IllegalAction as exc:
+            raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from None
+    return state

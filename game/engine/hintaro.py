@@ -1,0 +1,390 @@
+"""Hintaro: the chance-cube game of the spaceports (core rules, as RULINGS.md reads them).
+
+A round: antes (from the Hintaron's left) -> every seat throws its two player dice, all visible -> one wager
+round (from the Hintaron's right, going right, ending with the Hintaron; then everyone still short calls or
+drops, no more raises) -> each seat still in may reroll one die (from the Hintaron's left) -> the Hintaron
+throws the Hintaro die, which cancels one symbol on every seat's dice -> showdown. The Hintaron passes left.
+
+Seats are numbered clockwise seen from above, so a seat's *left* neighbour is ``seat + 1`` and its *right*
+neighbour is ``seat - 1`` (mod the table size).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, build_pots, seats_from
+
+#: the six faces of a player die (Chazwa): K = Kulro, T = Tukar
+PLAYER_FACES: tuple[str, ...] = ("KK", "K", "TK", "T", "blank", "blank")
+#: the six faces of the Hintaro die
+HINTARO_FACES: tuple[str, ...] = ("Hin", "Taro", "Hin", "Taro", "blank", "blank")
+#: (Tukar, Kulro) symbols on each face
+SYMBOLS: dict[str, tuple[int, int]] = {"KK": (0, 2), "K": (0, 1), "TK": (1, 1), "T": (1, 0), "blank": (0, 0)}
+#: final standings, best first: (Tukar, Kulro) left after the Hintaro throw -> name
+STANDINGS: dict[tuple[int, int], str] = {
+    (2, 2): "Tukar-Kulro",
+    (0, 4): "Quad Kulro",
+    (2, 0): "Tukar-Tukar",
+    (0, 2): "Kulro-Kulro",
+}
+RANK_NAMES: tuple[str, ...] = tuple(STANDINGS.values())
+_RANK_OF = {name: i for i, name in enumerate(RANK_NAMES)}
+
+
+def symbols(dice: list[str] | tuple[str, ...]) -> tuple[int, int]:
+    """(Tukar, Kulro) symbols showing on a seat's dice."""
+    t = k = 0
+    for face in dice:
+        a, b = SYMBOLS[face]
+        t += a
+        k += b
+    return t, k
+
+
+def cancel(counts: tuple[int, int], hintaro: str) -> tuple[tuple[int, int], str | None]:
+    """Apply the Hintaro throw: Hin removes one Tukar symbol, Taro one Kulro symbol (if the seat has one).
+
+    Returns the counts left and which symbol was struck ("Tukar", "Kulro" or None).
+    """
+    t, k = counts
+    if hintaro == "Hin" and t > 0:
+        return (t - 1, k), "Tukar"
+    if hintaro == "Taro" and k > 0:
+        return (t, k - 1), "Kulro"
+    return (t, k), None
+
+
+def standing(dice: list[str] | tuple[str, ...], hintaro: str) -> str | None:
+    """The standing name a seat's dice make after the Hintaro throw, or None if they cannot win."""
+    return STANDINGS.get(cancel(symbols(dice), hintaro)[0])
+
+
+class Hintaro(State):
+    """Core Hintaro for 2–8 seats; see the module docstring for the shape of a round."""
+
+    game_id = "hintaro"
+    title = "Hintaro"
+    min_seats = 2
+    max_seats = 8
+    RANK_NAMES = RANK_NAMES
+    OPTIONS = (
+        ROUNDS,
+        STACK,
+        OptionSpec("ante", 10, "chips each seat antes every round", min=0, max=10**6),
+        OptionSpec("min_bet", 10, "the smallest raise", min=1, max=10**6),
+    )
+    RULINGS_NOTES = (
+        "A seat with fewer chips than the ante antes what it has and plays the round all-in; a seat with no "
+        "chips sits out.",
+        "A raise that nobody can fully call is returned down to the largest amount another seat put in.",
+        "A seat short of the bet may go all-in for less; side pots form as usual.",
+        "The wager round is skipped when fewer than two seats still in have chips to bet.",
+        "A pot nobody stands for carries to the next round as dead money everyone still in competes for; if "
+        "the session ends with a pot still on the table, it goes back in equal shares to the seats that paid "
+        "into it (odd chips to the first of them left of the Hintaron).",
+        "If every other seat drops during the wager round, the last seat takes the pot at once.",
+        "The first Hintaron is seat 0; the role passes to the next seat on the left that still has chips.",
+    )
+
+    phase: str
+    queue: list[int]
+
+    # ------------------------------------------------------------------ round flow
+    def _setup(self) -> list[Event]:
+        self.phase = "over"
+        self.queue = []
+        self.in_hand = [False] * self.n
+        self.contrib = [0] * self.n
+        self.wager = [0] * self.n
+        self.cur_bet = 0
+        self.dice: list[list[str]] = [[] for _ in range(self.n)]
+        self.carry = 0
+        self.carry_from = [False] * self.n
+        self.last_showdown: dict[str, Any] | None = None
+        self.dealer = 0
+        return self._start_round(first=True)
+
+    def _start_round(self, first: bool = False) -> list[Event]:
+        n = self.n
+        stacks = self.stacks
+        if not first:
+            # the Hintaron passes left, to the next seat that can still play
+            for s in seats_from(self.dealer + 1, n):
+                if stacks[s] > 0:
+                    self.dealer = s
+                    break
+        limit = self.options["rounds"]
+        playing = [stacks[s] > 0 for s in range(n)]
+        if (limit and self.round_no >= limit) or sum(playing) < 2:
+            return self._end_session()
+        self.round_no += 1
+        dealer = self.dealer
+        self.in_hand = playing
+        self.contrib = [0] * n
+        self.wager = [0] * n
+        self.cur_bet = 0
+        ante = self.options["ante"]
+        antes = [0] * n
+        for s in seats_from(dealer + 1, n):
+            if playing[s]:
+                a = ante if stacks[s] >= ante else stacks[s]
+                stacks[s] -= a
+                self.contrib[s] = a
+                antes[s] = a
+        below = self.rng.below
+        dice: list[list[str]] = []
+        for s in range(n):
+            dice.append([PLAYER_FACES[below(6)], PLAYER_FACES[below(6)]] if playing[s] else [])
+        self.dice = dice
+        events = [
+            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": list(playing)}),
+            Event("antes", None, {"amounts": antes, "pot": self.pot_total()}),
+            Event("dice_thrown", None, {"dice": [list(d) for d in dice]}),
+        ]
+        bettors = [s for s in seats_from(dealer - 1, n, -1) if playing[s] and stacks[s] > 0]
+        if len(bettors) >= 2:
+            self.phase = "wager"
+            self.queue = bettors
+            self.current_seat = bettors[0]
+        else:
+            self._start_rerolls()
+        return events
+
+    def _start_rerolls(self) -> None:
+        self.phase = "reroll"
+        self.queue = [s for s in seats_from(self.dealer + 1, self.n) if self.in_hand[s]]
+        self.current_seat = self.queue[0]
+
+    def _end_session(self) -> list[Event]:
+        events: list[Event] = []
+        if self.carry:
+            events.append(self._return_carry())
+        self.phase = "over"
+        self.queue = []
+        self.current_seat = None
+        events.append(Event("session_over", None, {"rounds": self.round_no, "stacks": list(self.stacks)}))
+        return events
+
+    def _return_carry(self) -> Event:
+        payers = [s for s in seats_from(self.dealer + 1, self.n) if self.carry_from[s]]
+        if not payers:  # cannot happen, but never lose a chip
+            payers = [s for s in seats_from(self.dealer + 1, self.n)]
+        share, rest = divmod(self.carry, len(payers))
+        amounts = [0] * self.n
+        for s in payers:
+            amounts[s] = share
+        amounts[payers[0]] += rest
+        for s in range(self.n):
+            self.stacks[s] += amounts[s]
+        self.carry = 0
+        self.carry_from = [False] * self.n
+        return Event("carry_returned", None, {"amounts": amounts})
+
+    # ------------------------------------------------------------------ queries
+    def pot_total(self) -> int:
+        return sum(self.contrib) + self.carry
+
+    def chips_in_play(self) -> int:
+        return sum(self.contrib) + self.carry
+
+    def pots(self) -> list[dict[str, Any]]:
+        pots = build_pots(self.contrib, self.in_hand)
+        out = [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
+        if self.carry:
+            if out:
+                out[0]["amount"] += self.carry
+            else:
+                out.append({"amount": self.carry, "eligible": [s for s in range(self.n) if self.in_hand[s]]})
+        return out
+
+    def _legal(self) -> list[Action]:
+        s = self.current_seat
+        assert s is not None
+        if self.phase == "reroll":
+            return [Action("keep"), Action("reroll", die=0), Action("reroll", die=1)]
+        stack = self.stacks[s]
+        to_call = self.cur_bet - self.wager[s]
+        acts = [Action("drop")]
+        if stack >= to_call:
+            acts.append(Action("call"))
+        room = stack - to_call
+        if self.phase == "wager" and room >= self.options["min_bet"]:
+            mb = self.options["min_bet"]
+            for amount in sorted({mb, 2 * mb, max(mb, self.pot_total()), room}):
+                if amount <= room:
+                    acts.append(Action("raise", amount=amount))
+        elif room < 0 or (self.phase == "wager" and room > 0):
+            acts.append(Action("allin"))
+        return acts
+
+    def _ranges(self) -> dict[str, tuple[int, int]]:
+        s = self.current_seat
+        if self.phase != "wager" or s is None:
+            return {}
+        room = self.stacks[s] - (self.cur_bet - self.wager[s])
+        mb = self.options["min_bet"]
+        return {"raise": (mb, room)} if room >= mb else {}
+
+    # ------------------------------------------------------------------ actions
+    def _do(self, action: Action) -> list[Event]:
+        s = self.current_seat
+        assert s is not None
+        kind = action.kind
+        if self.phase == "reroll":
+            self.queue.pop(0)
+            if kind == "reroll":
+                die = action.die
+                old = self.dice[s][die]
+                new = PLAYER_FACES[self.rng.below(6)]
+                self.dice[s][die] = new
+                events = [Event("reroll", s, {"die": die, "old": old, "new": new, "dice": list(self.dice[s])})]
+            else:
+                events = [Event("keep", s, {"dice": list(self.dice[s])})]
+            if self.queue:
+                self.current_seat = self.queue[0]
+            else:
+                events += self._showdown()
+            return events
+
+        stacks = self.stacks
+        put = 0
+        if kind == "drop":
+            self.in_hand[s] = False
+        elif kind == "call":
+            put = self.cur_bet - self.wager[s]
+        elif kind == "raise":
+            put = self.cur_bet - self.wager[s] + action.amount
+        else:  # allin
+            put = stacks[s]
+        if put:
+            stacks[s] -= put
+            self.contrib[s] += put
+            self.wager[s] += put
+            if self.wager[s] > self.cur_bet:
+                self.cur_bet = self.wager[s]
+        label = kind if kind != "call" or put else "check"
+        events = [
+            Event(
+                "bet",
+                s,
+                {"action": label, "amount": put, "wager": self.wager[s], "current_bet": self.cur_bet,
+                 "pot": self.pot_total(), "stack": stacks[s]},
+            )
+        ]
+        self.queue.pop(0)
+        live = [i for i in range(self.n) if self.in_hand[i]]
+        if len(live) == 1:
+            return events + self._award_to(live[0])
+        if not self.queue and self.phase == "wager":
+            self.phase = "call"
+            self.queue = [
+                i for i in seats_from(self.dealer - 1, self.n, -1)
+                if self.in_hand[i] and stacks[i] > 0 and self.wager[i] < self.cur_bet
+            ]
+        if self.queue:
+            self.current_seat = self.queue[0]
+            return events
+        events += self._return_uncalled()
+        self._start_rerolls()
+        return events
+
+    def _return_uncalled(self) -> list[Event]:
+        c = self.contrib
+        top = max(c)
+        leaders = [i for i in range(self.n) if c[i] == top]
+        if len(leaders) != 1:
+            return []
+        t = leaders[0]
+        second = max(c[i] for i in range(self.n) if i != t)
+        back = top - second
+        if back <= 0:
+            return []
+        c[t] -= back
+        self.wager[t] -= back
+        self.stacks[t] += back
+        self.cur_bet = max(self.wager)
+        return [Event("bet_returned", t, {"amount": back, "stack": self.stacks[t], "pot": self.pot_total()})]
+
+    def _award_to(self, seat: int) -> list[Event]:
+        """Every other seat dropped: the last one takes everything on the table at once."""
+        amount = self.pot_total()
+        self.stacks[seat] += amount
+        self.contrib = [0] * self.n
+        self.carry = 0
+        self.carry_from = [False] * self.n
+        events = [
+            Event("pot_won", seat, {"amount": amount, "pot": 0, "standing": None, "split": 1}),
+            Event("round_over", None, {"round": self.round_no, "winners": [seat], "standings": [None] * self.n,
+                                       "showdown": False, "carried": 0, "stacks": list(self.stacks)}),
+        ]
+        return events + self._start_round()
+
+    def _showdown(self) -> list[Event]:
+        n = self.n
+        face = HINTARO_FACES[self.rng.below(6)]
+        rows: list[dict[str, Any] | None] = []
+        results: list[str | None] = [None] * n
+        for s in range(n):
+            if not self.in_hand[s]:
+                rows.append(None)
+                continue
+            before = symbols(self.dice[s])
+            after, struck = cancel(before, face)
+            results[s] = STANDINGS.get(after)
+            rows.append({"before": list(before), "struck": struck, "after": list(after), "standing": results[s]})
+        self.last_showdown = {"round": self.round_no, "hintaro": face, "seats": rows}
+        events = [Event("hintaro_thrown", None, {"face": face, "seats": rows})]
+        pots = self.pots()
+        winners_all: list[int] = []
+        carried = 0
+        for index, pot in enumerate(pots):
+            ranked = [(_RANK_OF[results[s]], s) for s in pot["eligible"] if results[s] is not None]  # type: ignore[index]
+            if not ranked:
+                carried += pot["amount"]
+                continue
+            best = min(r for r, _ in ranked)
+            winners = [s for s in seats_from(self.dealer + 1, n) if (best, s) in ranked]
+            share, rest = divmod(pot["amount"], len(winners))
+            for w in winners:
+                self.stacks[w] += share
+                events.append(Event("pot_won", w, {"amount": share, "pot": index, "standing": RANK_NAMES[best],
+                                                   "split": len(winners)}))
+                if w not in winners_all:
+                    winners_all.append(w)
+            carried += rest
+        if carried:
+            for s in range(n):
+                if self.contrib[s]:
+                    self.carry_from[s] = True
+            events.append(Event("pot_carried", None, {"amount": carried}))
+        else:
+            self.carry_from = [False] * n
+        self.carry = carried
+        self.contrib = [0] * n
+        events.append(Event("round_over", None, {"round": self.round_no, "winners": winners_all,
+                                                 "standings": list(results), "showdown": True,
+                                                 "carried": carried, "stacks": list(self.stacks)}))
+        return events + self._start_round()
+
+    # ------------------------------------------------------------------ view
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        s = self.current_seat
+        v: dict[str, Any] = {
+            "phase": self.phase,
+            "dice": [list(d) for d in self.dice],
+            "in_hand": list(self.in_hand),
+            "contrib": list(self.contrib),
+            "wager": list(self.wager),
+            "current_bet": self.cur_bet,
+            "carry": self.carry,
+            "pot": self.pot_total(),
+            "pots": self.pots(),
+            "to_act": list(self.queue),
+            "last_showdown": self.last_showdown,
+            "symbols": [list(symbols(d)) if d else None for d in self.dice],
+            "min_bet": self.options["min_bet"],
+        }
+        if s is not None and self.phase in ("wager", "call"):
+            v["to_call"] = self.cur_bet - self.wager[s]
+        return v
