@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 MASK64 = (1 << 64) - 1
@@ -57,14 +57,17 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``."""
+        """A uniform integer in ``range(n)`` (rejecting the few draws of the last incomplete block)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            self.state = s = (self.state + 0x9E3779B97F4A7C15) & MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
+            r = x % n
+            if x - r <= MASK64 + 1 - n:
+                return r
 
     def choice(self, seq: Sequence[Any]) -> Any:
         return seq[self.below(len(seq))]
@@ -172,19 +175,45 @@ def _action_from_items(kind: str, items: tuple[tuple[str, Any], ...]) -> Action:
     return Action(kind, **dict(items))
 
 
+_ACTIONS: dict[tuple[str, Any], Action] = {}
+
+
+def act(kind: str, amount: int | None = None) -> Action:
+    """A shared Action with no field or only ``amount``: games list the same few actions thousands of
+    times a second, and building each one anew was most of an engine step's cost."""
+    key = (kind, amount)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = Action(kind) if amount is None else Action(kind, amount=amount)
+        if len(_ACTIONS) < 100_000:
+            _ACTIONS[key] = a
+    return a
+
+
 # ----------------------------------------------------------------------------------------------- events
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened at the table, for the bus, the screen and the log.
 
     ``data`` is public. ``secret`` (optional) is known only to ``seat``: a card drawn face down, say. Read
-    an event through :meth:`visible_to`, which drops the secret for everyone else.
+    an event through :meth:`visible_to`, which drops the secret for everyone else. Consumers never mutate
+    ``data``: engines may share its records between events.
     """
 
     kind: str
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    secret: Mapping[str, Any] | None = None
+    seat: int | None
+    data: Mapping[str, Any]
+    secret: Mapping[str, Any] | None
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        data: Mapping[str, Any] | None = None,
+        secret: Mapping[str, Any] | None = None,
+    ) -> None:
+        # one dict update instead of four frozen-attribute calls: engines make several events per step
+        self.__dict__.update(kind=kind, seat=seat, data={} if data is None else data, secret=secret)
 
     def visible_to(self, viewer: int | None) -> dict[str, Any]:
         """The event as ``viewer`` (a seat, or None for a spectator) may see it, as a JSON-able dict."""
@@ -299,6 +328,30 @@ def split(amount: int, winners: Sequence[int]) -> tuple[int, int]:
 def seats_from(start: int, n: int, step: int = 1) -> list[int]:
     """Every seat once, starting at ``start`` and moving ``step`` (+1 = to the left, -1 = to the right)."""
     return [(start + step * i) % n for i in range(n)]
+
+
+_LEFT: dict[int, tuple[tuple[int, ...], ...]] = {}
+_RIGHT: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def left_of(seat: int, n: int) -> tuple[int, ...]:
+    """Every seat once, starting at ``seat``'s left neighbour and going left, ending with ``seat`` itself.
+
+    Seats are numbered clockwise seen from above, so the left neighbour of ``s`` is ``s + 1``. Cached: the
+    engines ask for these orders several times a round.
+    """
+    orders = _LEFT.get(n)
+    if orders is None:
+        orders = _LEFT[n] = tuple(tuple((s + 1 + i) % n for i in range(n)) for s in range(n))
+    return orders[seat % n]
+
+
+def right_of(seat: int, n: int) -> tuple[int, ...]:
+    """Every seat once, starting at ``seat``'s right neighbour and going right, ending with ``seat`` itself."""
+    orders = _RIGHT.get(n)
+    if orders is None:
+        orders = _RIGHT[n] = tuple(tuple((s - 1 - i) % n for i in range(n)) for s in range(n))
+    return orders[seat % n]
 
 
 # ------------------------------------------------------------------------------------------------ state

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, build_pots, seats_from
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act, build_pots, left_of, right_of
 
 #: the six faces of a player die (Chazwa): K = Kulro, T = Tukar
 PLAYER_FACES: tuple[str, ...] = ("KK", "K", "TK", "T", "blank", "blank")
@@ -30,8 +30,7 @@ STANDINGS: dict[tuple[int, int], str] = {
 }
 RANK_NAMES: tuple[str, ...] = tuple(STANDINGS.values())
 _RANK_OF = {name: i for i, name in enumerate(RANK_NAMES)}
-
-
+_REROLL_CHOICES = (Action("keep"), Action("reroll", die=0), Action("reroll", die=1))
 def symbols(dice: list[str] | tuple[str, ...]) -> tuple[int, int]:
     """(Tukar, Kulro) symbols showing on a seat's dice."""
     t = k = 0
@@ -58,6 +57,30 @@ def cancel(counts: tuple[int, int], hintaro: str) -> tuple[tuple[int, int], str 
 def standing(dice: list[str] | tuple[str, ...], hintaro: str) -> str | None:
     """The standing name a seat's dice make after the Hintaro throw, or None if they cannot win."""
     return STANDINGS.get(cancel(symbols(dice), hintaro)[0])
+
+
+_DROP, _CALL, _ALLIN = act("drop"), act("call"), act("allin")
+
+
+def _outcome(first: str, second: str, hintaro: str) -> dict[str, Any]:
+    before = symbols((first, second))
+    after, struck = cancel(before, hintaro)
+    return {"before": before, "struck": struck, "after": after, "standing": STANDINGS.get(after)}
+
+
+#: every (die, die, Hintaro face) -> what the showdown shows for that seat. Shared, read-only records.
+_OUTCOMES: dict[tuple[str, str, str], dict[str, Any]] = {
+    (a, b, h): _outcome(a, b, h) for a in SYMBOLS for b in SYMBOLS for h in set(HINTARO_FACES)
+}
+
+
+def _copy_showdown(showdown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A fresh, list-based copy for a view (the engine shares its showdown records between rounds)."""
+    if showdown is None:
+        return None
+    seats = [None if r is None else {"before": list(r["before"]), "struck": r["struck"], "after": list(r["after"]),
+                                     "standing": r["standing"]} for r in showdown["seats"]]
+    return {"round": showdown["round"], "hintaro": showdown["hintaro"], "seats": seats}
 
 
 class Hintaro(State):
@@ -98,7 +121,7 @@ class Hintaro(State):
         self.contrib = [0] * self.n
         self.wager = [0] * self.n
         self.cur_bet = 0
-        self.dice: list[list[str]] = [[] for _ in range(self.n)]
+        self.dice: list[tuple[str, ...]] = [() for _ in range(self.n)]
         self.carry = 0
         self.carry_from = [False] * self.n
         self.last_showdown: dict[str, Any] | None = None
@@ -110,39 +133,42 @@ class Hintaro(State):
         stacks = self.stacks
         if not first:
             # the Hintaron passes left, to the next seat that can still play
-            for s in seats_from(self.dealer + 1, n):
+            for s in left_of(self.dealer, n):
                 if stacks[s] > 0:
                     self.dealer = s
                     break
         limit = self.options["rounds"]
-        playing = [stacks[s] > 0 for s in range(n)]
+        playing = [st > 0 for st in stacks]
         if (limit and self.round_no >= limit) or sum(playing) < 2:
             return self._end_session()
         self.round_no += 1
         dealer = self.dealer
         self.in_hand = playing
-        self.contrib = [0] * n
         self.wager = [0] * n
         self.cur_bet = 0
         ante = self.options["ante"]
-        antes = [0] * n
-        for s in seats_from(dealer + 1, n):
+        contrib = [0] * n
+        for s in left_of(dealer, n):  # antes from the Hintaron's left
             if playing[s]:
                 a = ante if stacks[s] >= ante else stacks[s]
                 stacks[s] -= a
-                self.contrib[s] = a
-                antes[s] = a
+                contrib[s] = a
+        self.contrib = contrib
         below = self.rng.below
-        dice: list[list[str]] = []
+        dice: list[tuple[str, ...]] = []
         for s in range(n):
-            dice.append([PLAYER_FACES[below(6)], PLAYER_FACES[below(6)]] if playing[s] else [])
+            if playing[s]:
+                r = below(36)  # both dice in one draw: 36 equally likely (first, second) pairs
+                dice.append((PLAYER_FACES[r // 6], PLAYER_FACES[r % 6]))
+            else:
+                dice.append(())
         self.dice = dice
         events = [
-            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": list(playing)}),
-            Event("antes", None, {"amounts": antes, "pot": self.pot_total()}),
-            Event("dice_thrown", None, {"dice": [list(d) for d in dice]}),
+            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": playing[:]}),
+            Event("antes", None, {"amounts": contrib[:], "pot": sum(contrib) + self.carry}),
+            Event("dice_thrown", None, {"dice": dice[:]}),
         ]
-        bettors = [s for s in seats_from(dealer - 1, n, -1) if playing[s] and stacks[s] > 0]
+        bettors = [s for s in right_of(dealer, n) if playing[s] and stacks[s] > 0]
         if len(bettors) >= 2:
             self.phase = "wager"
             self.queue = bettors
@@ -153,7 +179,7 @@ class Hintaro(State):
 
     def _start_rerolls(self) -> None:
         self.phase = "reroll"
-        self.queue = [s for s in seats_from(self.dealer + 1, self.n) if self.in_hand[s]]
+        self.queue = [s for s in left_of(self.dealer, self.n) if self.in_hand[s]]
         self.current_seat = self.queue[0]
 
     def _end_session(self) -> list[Event]:
@@ -167,9 +193,9 @@ class Hintaro(State):
         return events
 
     def _return_carry(self) -> Event:
-        payers = [s for s in seats_from(self.dealer + 1, self.n) if self.carry_from[s]]
+        payers = [s for s in left_of(self.dealer, self.n) if self.carry_from[s]]
         if not payers:  # cannot happen, but never lose a chip
-            payers = [s for s in seats_from(self.dealer + 1, self.n)]
+            payers = list(left_of(self.dealer, self.n))
         share, rest = divmod(self.carry, len(payers))
         amounts = [0] * self.n
         for s in payers:
@@ -202,20 +228,20 @@ class Hintaro(State):
         s = self.current_seat
         assert s is not None
         if self.phase == "reroll":
-            return [Action("keep"), Action("reroll", die=0), Action("reroll", die=1)]
-        stack = self.stacks[s]
-        to_call = self.cur_bet - self.wager[s]
-        acts = [Action("drop")]
-        if stack >= to_call:
-            acts.append(Action("call"))
-        room = stack - to_call
-        if self.phase == "wager" and room >= self.options["min_bet"]:
-            mb = self.options["min_bet"]
-            for amount in sorted({mb, 2 * mb, max(mb, self.pot_total()), room}):
-                if amount <= room:
-                    acts.append(Action("raise", amount=amount))
-        elif room < 0 or (self.phase == "wager" and room > 0):
-            acts.append(Action("allin"))
+            return list(_REROLL_CHOICES)
+        room = self.stacks[s] - (self.cur_bet - self.wager[s])
+        if room < 0:
+            return [_DROP, _ALLIN]
+        if self.phase != "wager":
+            return [_DROP, _CALL]
+        mb = self.options["min_bet"]
+        if room < mb:
+            return [_DROP, _CALL, _ALLIN] if room else [_DROP, _CALL]
+        acts = [_DROP, _CALL]
+        pot = sum(self.contrib) + self.carry
+        for amount in sorted({mb, 2 * mb, pot if pot > mb else mb, room}):
+            if amount <= room:
+                acts.append(act("raise", amount))
         return acts
 
     def _ranges(self) -> dict[str, tuple[int, int]]:
@@ -226,6 +252,34 @@ class Hintaro(State):
         mb = self.options["min_bet"]
         return {"raise": (mb, room)} if room >= mb else {}
 
+    def _check(self, action: Action) -> str | None:
+        """The rules of a wager or a reroll, checked directly (faster than listing every choice)."""
+        s = self.current_seat
+        assert s is not None
+        kind = action.kind
+        if self.phase == "reroll":
+            if action in _REROLL_CHOICES:
+                return None
+            return f"seat {s} may now only 'keep' or 'reroll' die 0 or 1, not {action!r}"
+        if action.fields and kind != "raise":
+            return f"{kind!r} takes no fields, got {action!r}"
+        stack = self.stacks[s]
+        to_call = self.cur_bet - self.wager[s]
+        room = stack - to_call
+        if kind == "drop":
+            return None
+        if kind == "call":
+            return None if room >= 0 else f"seat {s} has {stack} chips, short of the {to_call} to call: all-in or drop"
+        if kind == "raise":
+            if self.phase != "wager":
+                return "no more raises: the Hintaron has acted, so each seat short of the bet calls or drops"
+            return super()._check(action)
+        if kind == "allin":
+            if room < 0 or (self.phase == "wager" and 0 < room < self.options["min_bet"]):
+                return None
+            return "all-in is only for a seat that cannot call, or cannot make a full raise, with what it holds"
+        return f"seat {s} cannot {kind!r} now; it may drop, call, raise or go all-in"
+
     # ------------------------------------------------------------------ actions
     def _do(self, action: Action) -> list[Event]:
         s = self.current_seat
@@ -235,12 +289,13 @@ class Hintaro(State):
             self.queue.pop(0)
             if kind == "reroll":
                 die = action.die
-                old = self.dice[s][die]
-                new = PLAYER_FACES[self.rng.below(6)]
-                self.dice[s][die] = new
-                events = [Event("reroll", s, {"die": die, "old": old, "new": new, "dice": list(self.dice[s])})]
+                faces = list(self.dice[s])
+                old = faces[die]
+                faces[die] = new = PLAYER_FACES[self.rng.below(6)]
+                self.dice[s] = tuple(faces)
+                events = [Event("reroll", s, {"die": die, "old": old, "new": new, "dice": self.dice[s]})]
             else:
-                events = [Event("keep", s, {"dice": list(self.dice[s])})]
+                events = [Event("keep", s, {"dice": self.dice[s]})]
             if self.queue:
                 self.current_seat = self.queue[0]
             else:
@@ -273,13 +328,12 @@ class Hintaro(State):
             )
         ]
         self.queue.pop(0)
-        live = [i for i in range(self.n) if self.in_hand[i]]
-        if len(live) == 1:
-            return events + self._award_to(live[0])
+        if self.in_hand.count(True) == 1:
+            return events + self._award_to(self.in_hand.index(True))
         if not self.queue and self.phase == "wager":
             self.phase = "call"
             self.queue = [
-                i for i in seats_from(self.dealer - 1, self.n, -1)
+                i for i in right_of(self.dealer, self.n)
                 if self.in_hand[i] and stacks[i] > 0 and self.wager[i] < self.cur_bet
             ]
         if self.queue:
@@ -316,55 +370,61 @@ class Hintaro(State):
         events = [
             Event("pot_won", seat, {"amount": amount, "pot": 0, "standing": None, "split": 1}),
             Event("round_over", None, {"round": self.round_no, "winners": [seat], "standings": [None] * self.n,
-                                       "showdown": False, "carried": 0, "stacks": list(self.stacks)}),
+                                       "contenders": [], "showdown": False, "carried": 0,
+                                       "stacks": list(self.stacks)}),
         ]
         return events + self._start_round()
 
     def _showdown(self) -> list[Event]:
         n = self.n
         face = HINTARO_FACES[self.rng.below(6)]
-        rows: list[dict[str, Any] | None] = []
-        results: list[str | None] = [None] * n
+        in_hand = self.in_hand
+        dice = self.dice
+        rows: list[dict[str, Any] | None] = [None] * n
+        ranks: list[int | None] = [None] * n
         for s in range(n):
-            if not self.in_hand[s]:
-                rows.append(None)
-                continue
-            before = symbols(self.dice[s])
-            after, struck = cancel(before, face)
-            results[s] = STANDINGS.get(after)
-            rows.append({"before": list(before), "struck": struck, "after": list(after), "standing": results[s]})
+            if in_hand[s]:
+                row = _OUTCOMES[dice[s][0], dice[s][1], face]
+                rows[s] = row
+                ranks[s] = _RANK_OF.get(row["standing"])
         self.last_showdown = {"round": self.round_no, "hintaro": face, "seats": rows}
         events = [Event("hintaro_thrown", None, {"face": face, "seats": rows})]
-        pots = self.pots()
+        contrib = self.contrib
+        live = [s for s in range(n) if in_hand[s]]
+        top = max(contrib)
+        if all(contrib[s] == top for s in live):  # the usual case: nobody all-in short, one pot
+            pots = [(sum(contrib) + self.carry, live)]
+        else:
+            pots = [(p["amount"], p["eligible"]) for p in self.pots()]
         winners_all: list[int] = []
         carried = 0
-        for index, pot in enumerate(pots):
-            ranked = [(_RANK_OF[results[s]], s) for s in pot["eligible"] if results[s] is not None]  # type: ignore[index]
-            if not ranked:
-                carried += pot["amount"]
+        stacks = self.stacks
+        for index, (amount, eligible) in enumerate(pots):
+            standing = [ranks[s] for s in eligible if ranks[s] is not None]
+            if not standing:
+                carried += amount
                 continue
-            best = min(r for r, _ in ranked)
-            winners = [s for s in seats_from(self.dealer + 1, n) if (best, s) in ranked]
-            share, rest = divmod(pot["amount"], len(winners))
+            best = min(standing)  # type: ignore[type-var]
+            winners = [s for s in left_of(self.dealer, n) if ranks[s] == best and s in eligible]
+            share, rest = divmod(amount, len(winners))
             for w in winners:
-                self.stacks[w] += share
+                stacks[w] += share
                 events.append(Event("pot_won", w, {"amount": share, "pot": index, "standing": RANK_NAMES[best],
                                                    "split": len(winners)}))
                 if w not in winners_all:
                     winners_all.append(w)
             carried += rest
         if carried:
-            for s in range(n):
-                if self.contrib[s]:
-                    self.carry_from[s] = True
+            self.carry_from = [f or c > 0 for f, c in zip(self.carry_from, contrib, strict=True)]
             events.append(Event("pot_carried", None, {"amount": carried}))
         else:
             self.carry_from = [False] * n
         self.carry = carried
         self.contrib = [0] * n
         events.append(Event("round_over", None, {"round": self.round_no, "winners": winners_all,
-                                                 "standings": list(results), "showdown": True,
-                                                 "carried": carried, "stacks": list(self.stacks)}))
+                                                 "standings": [r["standing"] if r else None for r in rows],
+                                                 "showdown": True, "contenders": live,
+                                                 "carried": carried, "stacks": stacks[:]}))
         return events + self._start_round()
 
     # ------------------------------------------------------------------ view
@@ -381,7 +441,7 @@ class Hintaro(State):
             "pot": self.pot_total(),
             "pots": self.pots(),
             "to_act": list(self.queue),
-            "last_showdown": self.last_showdown,
+            "last_showdown": _copy_showdown(self.last_showdown),
             "symbols": [list(symbols(d)) if d else None for d in self.dice],
             "min_bet": self.options["min_bet"],
         }

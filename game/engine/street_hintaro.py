@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act
 
 #: a chance cube: three red faces and three blue ones
 CUBE_FACES: tuple[str, ...] = ("red", "red", "red", "blue", "blue", "blue")
@@ -26,8 +26,8 @@ def score(own: list[str] | tuple[str, ...], shared: str) -> int:
     return 1 + sum(1 for c in own if c == shared)
 
 
-def rank_name(points: int, low_wins: bool) -> str:
-    """The standing name: the best standing is listed first in RANK_NAMES for either scoring."""
+def rank_name(points: int) -> str:
+    """The standing name ("Score 3" ... "Score 1"); which end is best depends on ``low_wins``."""
     return f"Score {points}"
 
 
@@ -124,15 +124,15 @@ class StreetHintaro(State):
     def _legal(self) -> list[Action]:
         phase = self.phase
         if phase in ("throw", "shared"):
-            return [Action("throw")]
+            return [act("throw")]
         if phase in ("match", "answer"):
-            return [Action("call"), Action("concede")]
+            return [act("call"), act("concede")]
         kind = "bet" if phase == "bet" else "raise"
         lo, hi = self._ranges()[kind]
         amounts = sorted({lo, min(hi, 2 * lo), min(hi, 5 * lo), hi})
-        acts = [Action(kind, amount=a) for a in amounts]
+        acts = [act(kind, a) for a in amounts]
         if phase == "raise":
-            acts.insert(0, Action("check"))
+            acts.insert(0, act("check"))
         return acts
 
     # ------------------------------------------------------------------ actions
@@ -178,7 +178,7 @@ class StreetHintaro(State):
                 Event("concede", s, {}),
                 Event("pot_won", winner, {"amount": amount, "pot": 0, "standing": None, "split": 1}),
                 Event("round_over", None, {"round": self.round_no, "winners": [winner], "standings": [None, None],
-                                           "showdown": False, "carried": 0, "stacks": list(self.stacks)}),
+                                           "contenders": [], "showdown": False, "carried": 0, "stacks": list(self.stacks)}),
             ]
             return events + self._start_round()
         # throw
@@ -201,7 +201,7 @@ class StreetHintaro(State):
         face = CUBE_FACES[self.rng.below(6)]
         self.shared = face
         scores = [score(self.cubes[0], face), score(self.cubes[1], face)]
-        names = [rank_name(p, self.options["low_wins"]) for p in scores]
+        names = [rank_name(p) for p in scores]
         events = [Event("shared_thrown", self.first, {"face": face, "scores": scores, "standings": names})]
         if scores[0] == scores[1]:
             winners: list[int] = []
@@ -224,7 +224,7 @@ class StreetHintaro(State):
         self.last_result = {"round": self.round_no, "conceded": None, "winner": winners[0] if winners else None,
                             "scores": scores, "shared": face, "cubes": [list(c) for c in self.cubes]}
         events.append(Event("round_over", None, {"round": self.round_no, "winners": winners, "standings": names,
-                                                 "showdown": True, "carried": carried, "stacks": list(self.stacks)}))
+                                                 "contenders": [0, 1], "showdown": True, "carried": carried, "stacks": list(self.stacks)}))
         return events + self._start_round()
 
     # ------------------------------------------------------------------ view
