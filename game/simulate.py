@@ -21,6 +21,12 @@ _COUNTED_FIELDS = ("dealer_total",)
 _LISTED_FIELDS = ("hand_outcomes",)
 
 
+def _natural(item: tuple[Any, int]) -> tuple[bool, int, str]:
+    """Numbers in numeric order (Kinzo totals 6, 7, ... 30), then names alphabetically."""
+    key = item[0]
+    return (not isinstance(key, int), key if isinstance(key, int) else 0, str(key))
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """``key=value`` strings into an options dict (the game's OptionSpec converts the text)."""
     options: dict[str, Any] = {}
@@ -65,8 +71,9 @@ def simulate(
         state = create(game_id, seats=seats, seed=seed + sessions, options={**opts, "rounds": rounds - played})
         players = [make_agent(name, game_id, seed=(seed + sessions) * 131 + i) for i, name in enumerate(names)]
         sessions += 1
-        start_stacks = list(state.stacks)
-        start_house = state.house
+        # measured from the starting stacks, not from after the opening antes and stakes
+        start_stacks = [state.options["stack"]] * seats
+        start_house = 0
         events = list(state.opening_events)
         while True:
             for e in events:
@@ -116,7 +123,8 @@ def simulate(
     }
     for f, c in counted.items():
         if c:
-            result[f + "s" if not f.endswith("s") else f] = {str(k): v for k, v in sorted(c.items(), key=str)}
+            ordered = sorted(c.items(), key=_natural)
+            result[f + "s" if not f.endswith("s") else f] = {str(k): v for k, v in ordered}
     return result
 
 

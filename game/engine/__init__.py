@@ -22,9 +22,10 @@ from game.engine.core import (
     State,
 )
 from game.engine.hintaro import Hintaro
+from game.engine.kinzo import Kinzo
 from game.engine.street_hintaro import StreetHintaro
 
-GAMES: dict[str, type[State]] = {cls.game_id: cls for cls in (Hintaro, StreetHintaro)}
+GAMES: dict[str, type[State]] = {cls.game_id: cls for cls in (Hintaro, StreetHintaro, Kinzo)}
 
 __all__ = [
     "GAMES",

@@ -110,7 +110,7 @@ class Action:
     :meth:`to_dict` / :meth:`from_dict`. Fields read as attributes (``action.amount``).
     """
 
-    __slots__ = ("kind", "fields", "_hash")
+    __slots__ = ("_hash", "fields", "kind")
 
     kind: str
     fields: tuple[tuple[str, Any], ...]

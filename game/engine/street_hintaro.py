@@ -178,7 +178,8 @@ class StreetHintaro(State):
                 Event("concede", s, {}),
                 Event("pot_won", winner, {"amount": amount, "pot": 0, "standing": None, "split": 1}),
                 Event("round_over", None, {"round": self.round_no, "winners": [winner], "standings": [None, None],
-                                           "contenders": [], "showdown": False, "carried": 0, "stacks": list(self.stacks)}),
+                                           "contenders": [], "showdown": False, "carried": 0,
+                                           "stacks": list(self.stacks)}),
             ]
             return events + self._start_round()
         # throw
@@ -224,7 +225,8 @@ class StreetHintaro(State):
         self.last_result = {"round": self.round_no, "conceded": None, "winner": winners[0] if winners else None,
                             "scores": scores, "shared": face, "cubes": [list(c) for c in self.cubes]}
         events.append(Event("round_over", None, {"round": self.round_no, "winners": winners, "standings": names,
-                                                 "contenders": [0, 1], "showdown": True, "carried": carried, "stacks": list(self.stacks)}))
+                                                 "contenders": [0, 1], "showdown": True, "carried": carried,
+                                                 "stacks": list(self.stacks)}))
         return events + self._start_round()
 
     # ------------------------------------------------------------------ view
