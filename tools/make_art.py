@@ -142,7 +142,7 @@ class Doc:
         self.body: list[str] = []
         self._ids = 0
 
-    def add(self, *items: str) -> "Doc":
+    def add(self, *items: str) -> Doc:
         self.body.extend(items)
         return self
 
@@ -317,10 +317,7 @@ def make_symbol(name: str) -> Doc:
     fn = SYMBOLS[name]
     col = SYMBOL_COLOURS[name]
     inner = fn(INK, 7.0)
-    if name == "tukar":
-        top = fn(col, 0.0, core="#ffe08a")
-    else:
-        top = fn(col, 0.0)
+    top = fn(col, 0.0, core="#ffe08a") if name == "tukar" else fn(col, 0.0)
     d.add(place(inner, 50, 50, 90), place(top, 50, 50, 90))
     return d
 
@@ -380,7 +377,7 @@ def face_slots(symbols):
     if not symbols:
         return []
     slots = SINGLE_SLOT if len(symbols) == 1 else DOUBLE_SLOTS
-    return [(s, x, y, z) for s, (x, y, z) in zip(symbols, slots)]
+    return [(s, x, y, z) for s, (x, y, z) in zip(symbols, slots, strict=False)]
 
 
 def make_die_face(material: str, symbols) -> Doc:
@@ -550,7 +547,8 @@ def suit_shape(suit: str, cx, cy, size, **style) -> str:
         return el("rect", x=cx - h * 0.9, y=cy - h * 0.9, width=size * 0.9, height=size * 0.9, rx=size * 0.06,
                   **style)
     if suit == "triangle":
-        return el("path", d=poly_d([(cx, cy - h * 1.02), (cx + h * 1.08, cy + h * 0.86), (cx - h * 1.08, cy + h * 0.86)]),
+        corners = [(cx, cy - h * 1.02), (cx + h * 1.08, cy + h * 0.86), (cx - h * 1.08, cy + h * 0.86)]
+        return el("path", d=poly_d(corners),
                   stroke_linejoin="round", **style)
     raise KeyError(suit)
 
@@ -640,7 +638,7 @@ def make_sabacc_back() -> Doc:
                 seg.append((x, y))
             (ax, ay), (bx, by) = seg
             # clip to y range
-            def clip(px, py, qx, qy):
+            def clip(px, py, qx, qy, y0=y0, y1=y1):
                 if py < y0:
                     t = (y0 - py) / (qy - py)
                     px, py = px + t * (qx - px), y0
@@ -769,7 +767,7 @@ CHIPS = {
 
 
 def chip_rim(d: Doc, v: int, cx, cy, r) -> list[str]:
-    light, mid, dark, inlay, ink, octo, pattern = CHIPS[v]
+    _light, _mid, _dark, inlay, _ink, _octo, pattern = CHIPS[v]
     out = []
     if pattern == "blocks":
         for k in range(8):
@@ -805,7 +803,7 @@ def chip_rim(d: Doc, v: int, cx, cy, r) -> list[str]:
 
 
 def chip_face(d: Doc, v: int, cx=50.0, cy=50.0, r=48.0) -> list[str]:
-    light, mid, dark, inlay, ink, octo, pattern = CHIPS[v]
+    light, mid, dark, inlay, ink, octo, _pattern = CHIPS[v]
     body = d.linear([(0, light), (0.5, mid), (1, dark)], x2="100%", y2="100%")
     out = []
     if octo:
@@ -847,7 +845,7 @@ def chip_edge_marks(v: int):
 
 
 def make_chip_side(v: int) -> Doc:
-    light, mid, dark, inlay, ink, octo, pattern = CHIPS[v]
+    light, mid, dark, inlay, _ink, octo, pattern = CHIPS[v]
     d = Doc(100, 18)
     g = d.linear([(0, light), (0.45, mid), (1, dark)])
     d.add(el("rect", x=1, y=1, width=98, height=16, rx=3 if not octo else 1.5, fill=g, stroke=dark,
@@ -873,7 +871,7 @@ def make_chip_side(v: int) -> Doc:
 def make_chip_tilt(v: int) -> Doc:
     """A single chip in three-quarter view: squashed top plus the visible edge.
     Stack them bottom to top, each raised by ``thickness`` (8 of 64 units)."""
-    light, mid, dark, inlay, ink, octo, pattern = CHIPS[v]
+    _light, mid, dark, inlay, _ink, _octo, pattern = CHIPS[v]
     d = Doc(100, 64)
     cx, cy, rx, ry, th = 50, 28, 48, 26, 8
     g = d.linear([(0, mid), (1, dark)])
@@ -941,7 +939,8 @@ def make_glass() -> Doc:
              stroke_opacity=0.6))
     d.add(el("path", d="M11.2 52 L14.2 97 Q40 103 65.8 97 L68.8 52 Q40 58 11.2 52 Z", fill=drink))
     d.add(el("ellipse", cx=40, cy=52, rx=28.8, ry=5, fill="#ffd98a", opacity=0.7))
-    d.add(el("rect", x=27, y=40, width=20, height=18, rx=3, fill="#ffffff", opacity=0.28, transform="rotate(-12 37 49)"))
+    d.add(el("rect", x=27, y=40, width=20, height=18, rx=3, fill="#ffffff", opacity=0.28,
+             transform="rotate(-12 37 49)"))
     d.add(el("path", d="M14 98 Q40 104 66 98 L66 94 Q40 100 14 94 Z", fill="#ffffff", opacity=0.18))
     d.add(el("ellipse", cx=40, cy=10, rx=32, ry=5.5, fill="none", stroke="#f2ece0", stroke_width=1.4, opacity=0.7))
     d.add(el("path", d="M16 16 L20 92", stroke="#ffffff", stroke_width=3, opacity=0.35, stroke_linecap="round"),
@@ -1080,7 +1079,7 @@ def make_lamp_glow() -> Doc:
 def make_smoke() -> Doc:
     d = Doc(200, 140)
     rnd = random.Random(7)
-    for i in range(7):
+    for _i in range(7):
         cx = 40 + rnd.random() * 120
         cy = 40 + rnd.random() * 60
         r = 26 + rnd.random() * 22
@@ -1164,7 +1163,8 @@ def build() -> dict[str, tuple[str, Doc, dict]]:
     for suit in ("circle", "triangle", "square"):
         for v in range(1, 11):
             for sign, tag in ((1, "p"), (-1, "m")):
-                reg(f"sabacc_house.{suit}_{tag}{v}", f"sabacc_house/{suit}_{tag}{v}.svg", make_sabacc_card(suit, sign * v))
+                reg(f"sabacc_house.{suit}_{tag}{v}", f"sabacc_house/{suit}_{tag}{v}.svg",
+                    make_sabacc_card(suit, sign * v))
     for i in (1, 2):
         reg(f"sabacc_house.sylop_{i}", f"sabacc_house/sylop_{i}.svg", make_sabacc_sylop())
     reg("sabacc_house.back", "sabacc_house/back.svg", make_sabacc_back())

@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -48,7 +48,7 @@ def render_group(name, items, font, bg, out_dir) -> list[str]:
             path = ASSETS / entry["path"]
             try:
                 surf = pygame.image.load_sized_svg(str(path), (size, size))
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 problems.append(f"{aid}: failed to load at {size}px: {exc}")
                 surf = pygame.Surface((size, size), pygame.SRCALPHA)
                 surf.fill((255, 0, 255, 255))
