@@ -175,23 +175,25 @@ def _action_from_items(kind: str, items: tuple[tuple[str, Any], ...]) -> Action:
     return Action(kind, **dict(items))
 
 
-_ACTIONS: dict[tuple[str, Any], Action] = {}
+_ACTIONS: dict[str, dict[int | None, Action]] = {}
 
 
 def act(kind: str, amount: int | None = None) -> Action:
     """A shared Action with no field or only ``amount``: games list the same few actions thousands of
     times a second, and building each one anew was most of an engine step's cost."""
-    key = (kind, amount)
-    a = _ACTIONS.get(key)
+    by_amount = _ACTIONS.get(kind)
+    if by_amount is None:
+        by_amount = _ACTIONS[kind] = {}
+    a = by_amount.get(amount)
     if a is None:
         a = Action(kind) if amount is None else Action(kind, amount=amount)
-        if len(_ACTIONS) < 100_000:
-            _ACTIONS[key] = a
+        if len(by_amount) < 20_000:
+            by_amount[amount] = a
     return a
 
 
 # ----------------------------------------------------------------------------------------------- events
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened at the table, for the bus, the screen and the log.
 
@@ -212,8 +214,11 @@ class Event:
         data: Mapping[str, Any] | None = None,
         secret: Mapping[str, Any] | None = None,
     ) -> None:
-        # one dict update instead of four frozen-attribute calls: engines make several events per step
-        self.__dict__.update(kind=kind, seat=seat, data={} if data is None else data, secret=secret)
+        # slot setters, not four frozen-attribute calls: engines make several events per step
+        _SET_KIND(self, kind)
+        _SET_SEAT(self, seat)
+        _SET_DATA(self, {} if data is None else data)
+        _SET_SECRET(self, secret)
 
     def visible_to(self, viewer: int | None) -> dict[str, Any]:
         """The event as ``viewer`` (a seat, or None for a spectator) may see it, as a JSON-able dict."""
@@ -228,6 +233,12 @@ class Event:
         if self.secret is not None:
             d["secret"] = dict(self.secret)
         return d
+
+
+_SET_KIND = Event.kind.__set__  # type: ignore[attr-defined]
+_SET_SEAT = Event.seat.__set__  # type: ignore[attr-defined]
+_SET_DATA = Event.data.__set__  # type: ignore[attr-defined]
+_SET_SECRET = Event.secret.__set__  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------------------------- options
@@ -415,7 +426,6 @@ class State:
         self.round_no = 0
         self.dealer = 0
         self._history: tuple[Any, ...] | None = None  # linked list (previous, action): O(1) append and clone
-        self._n_actions = 0
         self.opening_events: list[Event] = self._setup()
 
     # ----------------------------------------------------------------- the contract
@@ -455,12 +465,14 @@ class State:
         Returns the events it caused, in order. An illegal action raises :class:`IllegalAction` saying why
         and leaves the state unchanged.
         """
-        reason = self.check(action, seat)
+        if seat is None and self.current_seat is not None and type(action) is Action:
+            reason = self._check(action)  # the common case, without the wrapper's extra checks
+        else:
+            reason = self.check(action, seat)
         if reason is not None:
             raise IllegalAction(reason)
         events = self._do(action)
         self._history = (self._history, action)
-        self._n_actions += 1
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -60,6 +60,9 @@ def standing(dice: list[str] | tuple[str, ...], hintaro: str) -> str | None:
 
 
 _DROP, _CALL, _ALLIN = act("drop"), act("call"), act("allin")
+#: the 36 equally likely (first die, second die) throws, and how many joint throws n seats have
+_PAIRS: tuple[tuple[str, str], ...] = tuple((a, b) for a in PLAYER_FACES for b in PLAYER_FACES)
+_THROWS: tuple[int, ...] = tuple(36**n for n in range(9))
 
 
 def _outcome(first: str, second: str, hintaro: str) -> dict[str, Any]:
@@ -139,7 +142,7 @@ class Hintaro(State):
                     break
         limit = self.options["rounds"]
         playing = [st > 0 for st in stacks]
-        if (limit and self.round_no >= limit) or sum(playing) < 2:
+        if (limit and self.round_no >= limit) or playing.count(True) < 2:
             return self._end_session()
         self.round_no += 1
         dealer = self.dealer
@@ -148,20 +151,18 @@ class Hintaro(State):
         self.cur_bet = 0
         ante = self.options["ante"]
         contrib = [0] * n
-        for s in left_of(dealer, n):  # antes from the Hintaron's left
+        for s in range(n):  # every seat still playing antes (the order, from the Hintaron's left, changes nothing)
             if playing[s]:
                 a = ante if stacks[s] >= ante else stacks[s]
                 stacks[s] -= a
                 contrib[s] = a
         self.contrib = contrib
-        below = self.rng.below
+        # every seat's two dice from one draw: 36**n equally likely outcomes, read off in base 36 then base 6
+        r = self.rng.below(_THROWS[n])
         dice: list[tuple[str, ...]] = []
         for s in range(n):
-            if playing[s]:
-                r = below(36)  # both dice in one draw: 36 equally likely (first, second) pairs
-                dice.append((PLAYER_FACES[r // 6], PLAYER_FACES[r % 6]))
-            else:
-                dice.append(())
+            r, pair = divmod(r, 36)
+            dice.append(_PAIRS[pair] if playing[s] else ())
         self.dice = dice
         events = [
             Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": playing[:]}),
@@ -324,7 +325,7 @@ class Hintaro(State):
                 "bet",
                 s,
                 {"action": label, "amount": put, "wager": self.wager[s], "current_bet": self.cur_bet,
-                 "pot": self.pot_total(), "stack": stacks[s]},
+                 "pot": sum(self.contrib) + self.carry, "stack": stacks[s]},
             )
         ]
         self.queue.pop(0)
