@@ -139,6 +139,8 @@ def format_table(result: dict[str, Any]) -> str:
     for i in range(result["seats"]):
         lines.append(f"{i:>4}  {result['agents'][i]:<12} {result['net'][i]:>10} {result['wins'][i]:>10}")
     lines += ["", f"pots carried over: {result['carried']}    house net: {result['house']}"]
+    if len(result.get("pots_won", {})) > 1:
+        lines.append("chips won per pot: " + ", ".join(f"{k} {v}" for k, v in sorted(result["pots_won"].items())))
     if result["ranks"]:
         lines += ["", "standings at showdowns:"]
         lines += [f"  {name:<22} {count:>8}" for name, count in result["ranks"].items()]

