@@ -23,13 +23,14 @@ from game.engine.core import (
 )
 from game.engine.hintaro import Hintaro
 from game.engine.kinzo import Kinzo
+from game.engine.nepunian_spike_table import NepunianSpike
 from game.engine.sabacc_house import SabaccHouse
 from game.engine.street_hintaro import StreetHintaro
 
 #: every game, in the order menus list them
 GAMES: dict[str, type[State]] = {
     cls.game_id: cls
-    for cls in (Hintaro, StreetHintaro, Kinzo, SabaccHouse)
+    for cls in (Hintaro, StreetHintaro, Kinzo, SabaccHouse, NepunianSpike)
 }
 
 

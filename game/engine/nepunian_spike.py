@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
 from itertools import combinations, pairwise
 
 BLACK_SUITS: tuple[str, ...] = ("spades", "clubs")
@@ -296,3 +297,12 @@ def rank_hand(values: Iterable[int | tuple[str, int]], colours: Sequence[str | N
     A Sylop's colour is ignored: it counts as either colour wherever that matters.
     """
     return _rank_sorted(_values(values, colours))
+
+
+def __getattr__(name: str) -> object:
+    """``NepunianSpike`` (the game itself) lives in ``game.engine.nepunian_spike_table``, which imports this
+    module. Loading it lazily, by name, re-exports the class without an import cycle and keeps this module's
+    own imports to the standard library (the rules browser loads the evaluator alone, headless)."""
+    if name == "NepunianSpike":
+        return import_module("game.engine.nepunian_spike_table").NepunianSpike
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
