@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from game.engine.better_hintaro import BetterHintaro
 from game.engine.core import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -30,7 +31,7 @@ from game.engine.street_hintaro import StreetHintaro
 #: every game, in the order menus list them
 GAMES: dict[str, type[State]] = {
     cls.game_id: cls
-    for cls in (Hintaro, StreetHintaro, Kinzo, SabaccHouse, NepunianSpike)
+    for cls in (Hintaro, StreetHintaro, Kinzo, SabaccHouse, NepunianSpike, BetterHintaro)
 }
 
 
@@ -83,3 +84,4 @@ def restore(text: str | bytes) -> State:
         except IllegalAction as exc:
             raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from None
     return state
+
