@@ -1,0 +1,180 @@
+"""The cantina room and the table, painted once per window size into one surface.
+
+Why one surface: the room is the most expensive thing on screen (gradients, glows, smoke, a tiled felt) and
+it never moves, so every frame starts with a single blit of it. ART.md's look: blue-black shadows, warm amber
+pools of light over the table, brass and dark wood, the felt crisp and bright under the lamp.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui import theme
+from game.ui.draw import glow
+from game.ui.resources import Resources
+
+
+class Backdrop:
+    """Paints rooms and tables; art comes from the manifest when present, drawn shapes otherwise."""
+
+    def __init__(self, res: Resources) -> None:
+        self.res = res
+
+    # ------------------------------------------------------------------ pieces
+    def _gradient(self, size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
+                  ) -> pygame.Surface:
+        w, h = size
+        col = pygame.Surface((1, max(1, h)))
+        for y in range(h):
+            f = y / max(1, h - 1)
+            col.set_at((0, y), tuple(int(top[i] + (bottom[i] - top[i]) * f) for i in range(3)))
+        return pygame.transform.scale(col, (max(1, w), max(1, h)))
+
+    def _tile(self, surf: pygame.Surface, asset: str, tile: int, area: pygame.Rect | None = None) -> bool:
+        img = self.res.try_image(asset, (tile, tile))
+        if img is None:
+            return False
+        r = area or surf.get_rect()
+        for y in range(r.top, r.bottom, img.get_height()):
+            for x in range(r.left, r.right, img.get_width()):
+                surf.blit(img, (x, y))
+        return True
+
+    def _vignette(self, surf: pygame.Surface, strength: int = 200) -> None:
+        w, h = surf.get_size()
+        v = pygame.Surface((w, h), pygame.SRCALPHA)
+        v.fill((0, 0, 0, strength))
+        hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255)
+        # subtract the light pool from the darkness: alpha falls to zero in the middle
+        v.blit(hole, hole.get_rect(center=(w // 2, int(h * 0.52))), special_flags=pygame.BLEND_RGBA_SUB)
+        surf.blit(v, (0, 0))
+
+    def room(self, size: tuple[int, int], seed: int = 7, shelf: float = 0.2) -> pygame.Surface:
+        """The back of the cantina: dark wall, a bar shelf of bottles catching a little light, smoke."""
+        w, h = size
+        surf = self._gradient(size, (20, 24, 34), (6, 7, 11)).convert() if pygame.display.get_surface() \
+            else self._gradient(size, (20, 24, 34), (6, 7, 11))
+        rng = random.Random(seed)
+        u = max(0.45, min(w / 1280, h / 720))
+        # wall panels
+        for x in range(0, w, max(40, int(160 * u))):
+            pygame.draw.line(surf, (24, 28, 38), (x, 0), (x, int(h * 0.5)), 1)
+        # a bar shelf with bottles along the back wall
+        shelf_y = int(h * shelf)
+        pygame.draw.rect(surf, (40, 28, 18), (0, shelf_y, w, max(3, int(6 * u))))
+        pygame.draw.line(surf, (90, 66, 30), (0, shelf_y), (w, shelf_y), 1)
+        bottle = self.res.try_image("props.bottle", (int(22 * u), int(62 * u)))
+        x = int(rng.uniform(10, 40) * u)
+        while x < w:
+            if bottle is not None and rng.random() < 0.8:
+                b = bottle.copy()
+                shade = rng.randint(70, 130)
+                b.fill((shade, shade, min(255, shade + 20), 255), special_flags=pygame.BLEND_RGBA_MULT)
+                surf.blit(b, b.get_rect(midbottom=(x, shelf_y)))
+            else:
+                bh = int(rng.uniform(28, 60) * u)
+                bw = int(rng.uniform(8, 16) * u)
+                colour = rng.choice(((30, 60, 52), (70, 44, 20), (40, 40, 70), (60, 24, 28)))
+                pygame.draw.rect(surf, colour, (x - bw // 2, shelf_y - bh, bw, bh), border_radius=max(1, bw // 3))
+            x += int(rng.uniform(20, 46) * u)
+        # smoke hanging in the air
+        smoke = self.res.try_image("props.smoke", (int(420 * u), int(300 * u)))
+        for _ in range(5):
+            cx, cy = rng.uniform(0, w), rng.uniform(h * 0.05, h * 0.6)
+            if smoke is not None:
+                s = smoke.copy()
+                s.set_alpha(rng.randint(50, 90))
+                surf.blit(s, s.get_rect(center=(int(cx), int(cy))))
+            else:
+                g = glow(int(rng.uniform(140, 260) * u), int(rng.uniform(60, 110) * u), theme.SMOKE, 40)
+                surf.blit(g, g.get_rect(center=(int(cx), int(cy))))
+        return surf
+
+    def table_room(self, size: tuple[int, int], area: pygame.Rect, felt: pygame.Rect,
+                   felt_colour: tuple[int, int, int], u: float) -> pygame.Surface:
+        """The room with a lit oval table in ``area``: rail, felt, lamp light, a dealer droid and props."""
+        surf = self.room(size)
+        # the dealer droid stands behind the table, half in shadow
+        droid = self.res.try_image("props.droid_dealer", (int(120 * u), int(165 * u)))
+        if droid is not None:
+            d = droid.copy()
+            d.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.blit(d, d.get_rect(midbottom=(felt.right - int(felt.w * 0.06), felt.top + int(22 * u))))
+        # the warm pool of light the table sits in
+        pool = glow(int(felt.w * 0.8), int(felt.h * 1.0), (255, 150, 60), 70, additive=True)
+        surf.blit(pool, pool.get_rect(center=felt.center), special_flags=pygame.BLEND_RGB_ADD)
+        # shadow, rail, felt
+        shadow = pygame.Surface((felt.w + int(90 * u), felt.h + int(80 * u)), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, 150), shadow.get_rect())
+        surf.blit(shadow, shadow.get_rect(center=(felt.centerx, felt.centery + int(18 * u))))
+        rail = felt.inflate(int(46 * u), int(40 * u))
+        rail_s = pygame.Surface(rail.size, pygame.SRCALPHA)
+        if not self._tile(rail_s, "props.wood_rail", max(32, int(96 * u))):
+            rail_s.fill(theme.WOOD)
+        mask = pygame.Surface(rail.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+        rail_s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(rail_s, rail)
+        pygame.draw.ellipse(surf, theme.WOOD_DARK, rail, max(2, int(3 * u)))
+        pygame.draw.ellipse(surf, theme.BRASS, felt.inflate(int(10 * u), int(10 * u)), max(2, int(3 * u)))
+        felt_s = pygame.Surface(felt.size, pygame.SRCALPHA)
+        asset = "props.felt_burgundy" if felt_colour == theme.FELT_BURGUNDY else "props.felt_green"
+        if not self._tile(felt_s, asset, max(48, int(128 * u))):
+            felt_s.fill(felt_colour)
+        fm = pygame.Surface(felt.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(fm, (255, 255, 255, 255), fm.get_rect())
+        felt_s.blit(fm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(felt_s, felt)
+        # lamp light on the felt, brightest in the middle
+        light = glow(int(felt.w * 0.5), int(felt.h * 0.6), (255, 190, 110), 75, additive=True)
+        surf.blit(light, light.get_rect(center=(felt.centerx, felt.centery - int(felt.h * 0.05))),
+                  special_flags=pygame.BLEND_RGB_ADD)
+        pygame.draw.ellipse(surf, (0, 0, 0), felt.inflate(-int(36 * u), -int(30 * u)), 1)
+        # props on the rail: glasses, a datapad
+        glass = self.res.try_image("props.glass", (int(30 * u), int(42 * u)))
+        pad = self.res.try_image("props.datapad", (int(62 * u), int(44 * u)))
+        if glass is not None:
+            surf.blit(glass, glass.get_rect(center=(rail.left + int(rail.w * 0.2), rail.top + int(rail.h * 0.12))))
+            surf.blit(glass, glass.get_rect(center=(rail.right - int(rail.w * 0.13), rail.bottom - int(rail.h * 0.2))))
+        if pad is not None:
+            surf.blit(pad, pad.get_rect(center=(rail.left + int(rail.w * 0.08), rail.centery + int(rail.h * 0.3))))
+        # the lamp hanging over the table
+        lamp = self.res.try_image("props.lamp", (int(150 * u), int(120 * u)))
+        top = area.top
+        if lamp is not None:
+            lr = lamp.get_rect(midtop=(felt.centerx, top - int(58 * u)))
+            pygame.draw.line(surf, (30, 30, 34), (felt.centerx, 0), (felt.centerx, lr.top + 4), 2)
+            g = glow(int(90 * u), int(40 * u), (255, 200, 120), 150, additive=True)
+            surf.blit(g, g.get_rect(center=(lr.centerx, lr.bottom - int(8 * u))), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(lamp, lr)
+        self._vignette(surf, 150)
+        return surf
+
+    def title_room(self, size: tuple[int, int]) -> pygame.Surface:
+        """The title screen: the room with one lamp and an empty table far back."""
+        surf = self.room(size, seed=3, shelf=0.075)
+        w, h = size
+        u = max(0.45, min(w / 1280, h / 720))
+        pool = glow(int(w * 0.35), int(h * 0.35), (255, 160, 70), 80, additive=True)
+        surf.blit(pool, pool.get_rect(center=(w // 2, int(h * 0.72))), special_flags=pygame.BLEND_RGB_ADD)
+        table = pygame.Rect(0, 0, int(w * 0.5), int(h * 0.22))
+        table.center = (w // 2, int(h * 0.86))
+        pygame.draw.ellipse(surf, theme.WOOD, table.inflate(int(30 * u), int(24 * u)))
+        pygame.draw.ellipse(surf, theme.FELT_GREEN, table)
+        pygame.draw.ellipse(surf, theme.BRASS, table.inflate(int(8 * u), int(8 * u)), 2)
+        lamp = self.res.try_image("props.lamp", (int(120 * u), int(96 * u)))
+        if lamp is not None:  # a lamp over the far table, off to the side of the menu
+            lr = lamp.get_rect(midtop=(int(w * 0.2), int(h * 0.45)))
+            pygame.draw.line(surf, (30, 30, 34), (lr.centerx, 0), (lr.centerx, lr.top + 4), 2)
+            g = glow(int(160 * u), int(120 * u), (255, 170, 80), 70, additive=True)
+            surf.blit(g, g.get_rect(center=(lr.centerx, lr.bottom + int(60 * u))), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(lamp, lr)
+        droid = self.res.try_image("props.droid_dealer", (int(150 * u), int(205 * u)))
+        if droid is not None:
+            d = droid.copy()
+            d.fill((110, 110, 125, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.blit(d, d.get_rect(midbottom=(int(w * 0.82), int(h * 0.86))))
+        self._vignette(surf, 170)
+        return surf

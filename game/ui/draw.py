@@ -1,0 +1,463 @@
+"""Drawing helpers shared by every scene: cached text, panels, glows, chips, dice, cubes and cards.
+
+Everything that costs more than a blit is rendered once and cached (text by string, chips by stack size,
+dice by face and size), so a busy 1080p frame stays within a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.resources import Resources
+
+Colour = tuple[int, int, int]
+
+#: called with every string drawn through :class:`Text` (tests use it to prove what reached the screen)
+TEXT_HOOK: Callable[[str], None] | None = None
+
+
+class Text:
+    """Rendered text cached by (role, size, string, colour): font rendering is the slowest thing we do."""
+
+    def __init__(self, res: Resources, limit: int = 1500) -> None:
+        self.res = res
+        self._cache: OrderedDict[tuple[str, int, str, Colour], pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def render(self, text: str, size: int, colour: Colour = theme.CREAM, role: str = "text") -> pygame.Surface:
+        if TEXT_HOOK is not None:
+            TEXT_HOOK(text)
+        key = (role, size, text, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self.res.font(role, size).render(text, True, colour)
+            self._cache[key] = surf
+            if len(self._cache) > self._limit:
+                self._cache.popitem(last=False)
+        return surf
+
+    def blit(self, surf: pygame.Surface, text: str, size: int, colour: Colour = theme.CREAM, role: str = "text",
+             **anchor: tuple[int, int] | int) -> pygame.Rect:
+        img = self.render(text, size, colour, role)
+        rect = img.get_rect(**anchor)
+        surf.blit(img, rect)
+        return rect
+
+    def fit(self, text: str, size: int, width: int, role: str = "text") -> str:
+        """``text`` cut with an ellipsis so it fits ``width`` pixels."""
+        font = self.res.font(role, size)
+        if font.size(text)[0] <= width:
+            return text
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text + "…"
+
+    def wrap(self, text: str, size: int, width: int, role: str = "text") -> list[str]:
+        """Lines of ``text`` word-wrapped to ``width`` pixels."""
+        font = self.res.font(role, size)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                trial = f"{line} {w}" if line else w
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return lines
+
+
+# ---------------------------------------------------------------------------------------------- shapes
+_glows: dict[tuple[int, int, Colour, int, bool], pygame.Surface] = {}
+_FALLOFF: list[float] = []
+
+
+def _falloff() -> list[float]:
+    """Light intensity against distance from the centre (0..1 in 64 steps): a smooth, soft-edged pool."""
+    if not _FALLOFF:
+        for i in range(65):
+            d = i / 64
+            _FALLOFF.append(max(0.0, 1 - d * d) ** 2)
+    return _FALLOFF
+
+
+def glow(rx: int, ry: int, colour: Colour, alpha: int, additive: bool = False) -> pygame.Surface:
+    """A soft elliptical pool of light (cached), for lamps over the table and the turn highlight.
+
+    ``additive``: RGB already scaled by the intensity, for ``BLEND_RGB_ADD`` (light adds to what is under
+    it); otherwise a colour with falling alpha, for a normal blit. Drawn small and smooth-scaled: no bands.
+    """
+    rx, ry = max(1, int(rx)), max(1, int(ry))
+    key = (rx, ry, colour, alpha, additive)
+    s = _glows.get(key)
+    if s is None:
+        n = 96
+        small = pygame.Surface((n, n), pygame.SRCALPHA if not additive else 0)
+        fall = _falloff()
+        c = (n - 1) / 2
+        for y in range(n):
+            for x in range(n):
+                d = math.hypot((x - c) / c, (y - c) / c)
+                if d >= 1:
+                    if additive:
+                        continue
+                    small.set_at((x, y), (*colour, 0))
+                    continue
+                k = fall[min(64, int(d * 64))] * alpha / 255
+                if additive:
+                    small.set_at((x, y), (int(colour[0] * k), int(colour[1] * k), int(colour[2] * k)))
+                else:
+                    small.set_at((x, y), (*colour, int(255 * k)))
+        s = pygame.transform.smoothscale(small, (rx * 2, ry * 2))
+        if len(_glows) > 64:
+            _glows.clear()
+        _glows[key] = s
+    return s
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.PANEL, edge: Colour = theme.PANEL_EDGE,
+          radius: int = 10, alpha: int = 255, width: int = 2) -> None:
+    """A rounded panel; translucent ones are drawn through a small temporary surface."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if alpha >= 255:
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    else:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*fill, alpha), tmp.get_rect(), border_radius=radius)
+        surf.blit(tmp, rect)
+    if width:
+        pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
+
+
+_shades: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def shade(surf: pygame.Surface, alpha: int = 170) -> None:
+    """Darken the whole surface (behind a modal overlay)."""
+    key = (*surf.get_size(), alpha)
+    s = _shades.get(key)
+    if s is None:
+        s = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        s.fill((4, 5, 9, alpha))
+        _shades.clear()
+        _shades[key] = s
+    surf.blit(s, (0, 0))
+
+
+# ----------------------------------------------------------------------------------------------- chips
+def chip_breakdown(amount: int) -> list[tuple[int, int]]:
+    """(denomination, count) columns for ``amount``, largest first; odd chips (<10) count as one bronze."""
+    out: list[tuple[int, int]] = []
+    rest = max(0, amount)
+    for value, *_ in theme.DENOMS:
+        n, rest = divmod(rest, value)
+        if n:
+            out.append((value, n))
+    if rest and not any(v == 10 for v, _ in out):
+        out.append((10, 1))
+    return out
+
+
+_DENOM = {d[0]: d for d in theme.DENOMS}
+_stacks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+MAX_DRAWN = 16
+
+
+def chip_stack(value: int, count: int, d: int, res: Resources | None = None) -> pygame.Surface:
+    """A stack of ``count`` chips of ``value``, ``d`` px wide, drawn as one cached surface.
+
+    A big stack is drawn as a stack (up to MAX_DRAWN chips tall), each chip a coloured edge with its own
+    marks and a slight jitter; the top face carries the value. Beskar (5000) is an ingot, not a disc.
+    """
+    count = max(1, count)
+    shown = min(count, MAX_DRAWN)
+    key = (value, shown, d)
+    s = _stacks.get(key)
+    if s is not None:
+        _stacks.move_to_end(key)
+        return s
+    art = _art_stack(value, shown, d, res) if res is not None else None
+    if art is not None:
+        _stacks[key] = art
+        return art
+    _, name, body, mark, _label = _DENOM.get(value, theme.DENOMS[-1])
+    eh = max(3, d * 11 // 20)  # ellipse height (perspective)
+    t = max(2, d // 7)  # chip thickness
+    h = eh + t * shown + 2
+    jit = random.Random(value * 131 + shown)
+    s = pygame.Surface((d + 4, h), pygame.SRCALPHA)
+    dark = tuple(max(0, int(c * 0.55)) for c in body)
+    if name == "beskar":
+        for i in range(shown):
+            y = h - t * (i + 1) - eh
+            x = 2 + jit.randint(-1, 1)
+            top = pygame.Rect(x + d // 8, y, d - d // 4, eh)
+            pygame.draw.rect(s, dark, top.move(0, t).inflate(d // 8, 0), border_radius=3)
+            pygame.draw.rect(s, body, top, border_radius=3)
+            pygame.draw.rect(s, mark, top, 1, border_radius=3)
+    else:
+        for i in range(shown):
+            y = h - t * (i + 1) - eh
+            x = 2 + jit.randint(-1, 1)
+            r = pygame.Rect(x, y, d, eh)
+            pygame.draw.ellipse(s, dark, r.move(0, t))
+            pygame.draw.rect(s, dark, (r.x, r.centery, d, t))
+            pygame.draw.ellipse(s, body, r)
+            # edge marks: short light dashes around the rim, a different count per denomination
+            marks = {"bronze": 4, "silver": 6, "gold": 3, "white": 8, "black": 5}.get(name, 4)
+            for k in range(marks):
+                a = math.pi * (0.15 + 0.7 * k / max(1, marks - 1))
+                mx = r.centerx + math.cos(a) * d / 2 * 0.96
+                my = r.centery + math.sin(a) * eh / 2 + t / 2
+                pygame.draw.line(s, mark, (mx, my - t / 2), (mx, my + t / 2), max(1, d // 14))
+        top = pygame.Rect(2, h - t * shown - eh, d, eh)
+        pygame.draw.ellipse(s, mark, top.inflate(-d // 5, -eh // 5), max(1, d // 16))
+    _stacks[key] = s
+    if len(_stacks) > 400:
+        _stacks.popitem(last=False)
+    return s
+
+
+def _art_stack(value: int, shown: int, d: int, res: Resources) -> pygame.Surface | None:
+    """The stack built from the chip art: the tilted chip repeated, each raised by the art's stack step."""
+    asset = f"chips.ingot_{value}_tilt" if value == 5000 else f"chips.chip_{value}_tilt"
+    meta = res.meta.get(asset)
+    if meta is None:
+        return None
+    w = float(meta.get("width", 100))
+    h = float(meta.get("height", 64))
+    step = float(meta.get("stack_step", 8)) * d / w
+    th = max(2, round(d * h / w))
+    img = res.try_image(asset, (d, th))
+    if img is None:
+        return None
+    height = th + int(step * (shown - 1)) + 2
+    s = pygame.Surface((d + 4, height), pygame.SRCALPHA)
+    jit = random.Random(value * 131 + shown)
+    for i in range(shown):
+        y = height - th - int(step * i)
+        s.blit(img, (2 + jit.randint(-1, 1), y))
+    return s
+
+
+def chip_pile_size(amount: int, d: int) -> tuple[int, int]:
+    cols = chip_breakdown(amount)
+    t = max(2, d // 7)
+    eh = max(3, d * 11 // 20)
+    tallest = max((min(n, MAX_DRAWN) for _, n in cols), default=0)
+    return (len(cols) * (d + 4), eh + t * tallest + 2)
+
+
+def draw_chips(surf: pygame.Surface, amount: int, center: tuple[float, float], d: int,
+               res: Resources | None = None) -> pygame.Rect:
+    """Columns of chips for ``amount`` standing on ``center`` (bottom-centre), largest value left."""
+    cols = chip_breakdown(amount)
+    if not cols:
+        return pygame.Rect(int(center[0]), int(center[1]), 0, 0)
+    step = d + 4
+    x0 = center[0] - len(cols) * step / 2
+    area = None
+    for i, (value, n) in enumerate(cols):
+        img = chip_stack(value, n, d, res)
+        r = img.get_rect(midbottom=(int(x0 + i * step + step / 2), int(center[1])))
+        surf.blit(img, r)
+        area = r if area is None else area.union(r)
+    return area or pygame.Rect(0, 0, 0, 0)
+
+
+# ----------------------------------------------------------------------------------------- die symbols
+def _pts(cx: float, cy: float, r: float, pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(cx + x * r, cy + y * r) for x, y in pts]
+
+
+def draw_symbol(s: pygame.Surface, name: str, cx: float, cy: float, r: float, colour: Colour,
+                bg: Colour) -> None:
+    """The four Hintaro symbols, told apart by shape alone (ART.md):
+
+    Tukar an explosion (spiky star), Kulro a winged blade (an emblem), Hin a crosshair (ringed sun with
+    four ticks), Taro a crescent moon.
+    """
+    w = max(1, int(r * 0.16))
+    if name == "Tukar":
+        pts = []
+        for i in range(20):
+            a = -math.pi / 2 + i * math.pi / 10
+            rr = 1.0 if i % 2 == 0 else (0.42 if i % 4 == 1 else 0.5)
+            pts.append((math.cos(a) * rr, math.sin(a) * rr))
+        pygame.draw.polygon(s, colour, _pts(cx, cy, r, pts))
+        pygame.draw.circle(s, bg, (cx, cy), r * 0.18)
+    elif name == "Kulro":
+        blade = [(0, -1.0), (0.16, -0.25), (0.11, 0.72), (0, 0.95), (-0.11, 0.72), (-0.16, -0.25)]
+        pygame.draw.polygon(s, colour, _pts(cx, cy, r, blade))
+        wing = [(-0.22, -0.15), (-0.55, -0.55), (-0.95, -0.62), (-0.78, -0.2), (-0.62, 0.25), (-0.25, 0.38)]
+        pygame.draw.polygon(s, colour, _pts(cx, cy, r, wing))
+        pygame.draw.polygon(s, colour, _pts(cx, cy, r, [(-x, y) for x, y in wing]))
+    elif name == "Hin":
+        pygame.draw.circle(s, colour, (cx, cy), r * 0.66, max(1, int(r * 0.17)))
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            pygame.draw.line(s, colour, (cx + dx * r * 0.3, cy + dy * r * 0.3), (cx + dx * r, cy + dy * r),
+                             max(1, int(r * 0.17)))
+        pygame.draw.circle(s, colour, (cx, cy), r * 0.14)
+    elif name == "Taro":
+        pygame.draw.circle(s, colour, (cx, cy), r * 0.9)
+        pygame.draw.circle(s, bg, (cx + r * 0.38, cy - r * 0.22), r * 0.74)
+        pygame.draw.circle(s, colour, (cx + r * 0.5, cy + r * 0.42), r * 0.12)
+    else:
+        pygame.draw.circle(s, colour, (cx, cy), w)
+
+
+#: symbols on each Hintaro face, in drawing order
+FACE_SYMBOLS: dict[str, tuple[str, ...]] = {
+    "KK": ("Kulro", "Kulro"),
+    "K": ("Kulro",),
+    "TK": ("Tukar", "Kulro"),
+    "T": ("Tukar",),
+    "Hin": ("Hin",),
+    "Taro": ("Taro",),
+    "blank": (),
+}
+
+
+def die_asset(face: str, style: str) -> str:
+    kind = "hintaro" if face in ("Hin", "Taro") or style == "gold" else "player"
+    return f"dice.{kind}_{face.lower()}"
+
+
+def symbol_slots(face: str, size: int, res: Resources | None = None) -> list[tuple[str, tuple[float, float], float]]:
+    """(symbol, centre, radius) of each symbol on a die face of ``size`` px (relative to the die).
+
+    The art's manifest records where each symbol sits; the drawn fallback uses its own places.
+    """
+    if res is not None:
+        meta = res.meta.get(die_asset(face, "silver"))
+        if meta is not None and isinstance(meta.get("slots"), list):
+            return [(str(sl["symbol"]).capitalize(), (sl["cx"] * size, sl["cy"] * size), sl["size"] * size / 2)
+                    for sl in meta["slots"]]
+    syms = FACE_SYMBOLS.get(face, ())
+    if len(syms) == 1:
+        return [(syms[0], (size / 2, size / 2), size * 0.34)]
+    if len(syms) == 2:
+        return [(syms[0], (size * 0.31, size * 0.31), size * 0.22),
+                (syms[1], (size * 0.69, size * 0.69), size * 0.22)]
+    return []
+
+
+_dice: OrderedDict[tuple[str, int, str], pygame.Surface] = OrderedDict()
+
+DIE_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
+    # body, edge, symbol
+    "silver": ((206, 211, 220), (120, 126, 140), (24, 26, 36)),
+    "gold": ((232, 184, 74), (140, 96, 24), (48, 26, 6)),
+    "dim": ((96, 98, 106), (60, 62, 70), (40, 40, 48)),
+}
+
+
+def die_face(face: str, size: int, style: str = "silver", res: Resources | None = None) -> pygame.Surface:
+    """A die seen from above showing ``face`` (cached per face, size and style)."""
+    key = (face, size, style)
+    s = _dice.get(key)
+    if s is not None:
+        return s
+    art = res.try_image(die_asset(face, style), (size, size)) if res is not None else None
+    if art is not None:
+        if style == "dim":
+            art = art.copy()
+            art.fill((110, 110, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        _dice[key] = art
+        return art
+    body, edge, ink = DIE_STYLES.get(style, DIE_STYLES["silver"])
+    k = 3  # draw big and scale down: pygame's polygons are not anti-aliased
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    rr = size * k // 5
+    pygame.draw.rect(big, tuple(int(c * 0.6) for c in body), big.get_rect().move(0, size * k // 24),
+                     border_radius=rr)
+    inner = big.get_rect().inflate(-2, -size * k // 12)
+    inner.top = 0
+    pygame.draw.rect(big, body, inner, border_radius=rr)
+    pygame.draw.rect(big, edge, inner, max(2, size * k // 28), border_radius=rr)
+    for sym, (cx, cy), r in symbol_slots(face, inner.h):
+        draw_symbol(big, sym, cx * inner.w / inner.h, cy, r, ink, body)
+    if face == "blank":
+        pass
+    s = pygame.transform.smoothscale(big, (size, size))
+    _dice[key] = s
+    if len(_dice) > 300:
+        _dice.popitem(last=False)
+    return s
+
+
+def strike(surf: pygame.Surface, centre: tuple[float, float], r: float, colour: Colour = theme.STRIKE,
+           res: Resources | None = None) -> None:
+    """The Hintaro die's cancellation: a bold slash through one symbol."""
+    cx, cy = centre
+    art = res.try_image("symbol.struck", (int(r * 2.3), int(r * 2.3))) if res is not None else None
+    if art is not None:
+        surf.blit(art, art.get_rect(center=(int(cx), int(cy))))
+        return
+    w = max(2, int(r * 0.32))
+    a, b = (cx - r * 1.05, cy + r * 1.05), (cx + r * 1.05, cy - r * 1.05)
+    pygame.draw.line(surf, (20, 6, 6), (a[0] + 1, a[1] + 2), (b[0] + 1, b[1] + 2), w + 2)
+    pygame.draw.line(surf, colour, a, b, w)
+
+
+_cubes: dict[tuple[str, int, bool], pygame.Surface] = {}
+
+
+def cube_face(colour: str, size: int, cb: bool = False, res: Resources | None = None) -> pygame.Surface:
+    """A Street Hintaro chance cube: red with a ring, blue with a bar (shape carries the meaning too)."""
+    key = (colour, size, cb)
+    s = _cubes.get(key)
+    if s is not None:
+        return s
+    art = res.try_image(f"cube.{colour}", (size, size)) if res is not None and not cb else None
+    if art is not None:
+        _cubes[key] = art
+        return art
+    k = 3
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    if colour == "red":
+        body = theme.CUBE_RED[1 if cb else 0]
+    elif colour == "blue":
+        body = theme.CUBE_BLUE[1 if cb else 0]
+    else:
+        body = (110, 110, 118)
+    rr = size * k // 5
+    pygame.draw.rect(big, tuple(int(c * 0.55) for c in body), big.get_rect().move(0, size * k // 24),
+                     border_radius=rr)
+    inner = big.get_rect().inflate(-2, -size * k // 12)
+    inner.top = 0
+    pygame.draw.rect(big, body, inner, border_radius=rr)
+    pygame.draw.rect(big, tuple(min(255, int(c * 1.3) + 30) for c in body), inner, max(2, size * k // 30),
+                     border_radius=rr)
+    c = inner.center
+    ink = (250, 244, 232)
+    if colour == "red":
+        pygame.draw.circle(big, ink, c, inner.w * 0.28, max(3, inner.w // 10))
+    elif colour == "blue":
+        bar = pygame.Rect(0, 0, inner.w * 0.62, inner.w * 0.17)
+        bar.center = c
+        pygame.draw.rect(big, ink, bar, border_radius=inner.w // 20)
+    else:
+        pygame.draw.circle(big, ink, c, inner.w * 0.08)
+    s = pygame.transform.smoothscale(big, (size, size))
+    _cubes[key] = s
+    return s
+
+
+def clear_caches() -> None:
+    """Forget every cached surface (on display mode changes or pygame.quit)."""
+    _glows.clear()
+    _stacks.clear()
+    _dice.clear()
+    _cubes.clear()
+    _shades.clear()

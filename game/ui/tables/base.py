@@ -1,0 +1,1278 @@
+"""The table every game shares: room, felt, seats, pot, log, action bar, AI pacing and the hot-seat curtain.
+
+A game's table module subclasses :class:`BaseTable` and only says how its pieces look: which beats
+(animations) its events become (:meth:`beats_for`), how an event reads in words (:meth:`describe`), what to
+draw at each seat and in the middle, and how its actions are labelled. Everything else lives here.
+
+How the picture stays honest: ``shown`` is what the screen draws. When nothing is moving it is exactly
+``state.view(eyes)``; while the events of an action play out, each beat patches ``shown`` from the event's
+public data (the dice that were thrown, the chips that moved), and when the last beat ends ``shown`` is
+replaced by a fresh view. The UI never decides a rule and never reads the state's internals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from game.engine.core import Action, Event, IllegalAction
+from game.ui import theme, trace
+from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
+from game.ui.input import Input
+from game.ui.scene import Scene
+from game.ui.session import TableSession
+from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
+from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+# ------------------------------------------------------------------------------------------------ beats
+@dataclass
+class Beat:
+    """One step of the story the table tells: it patches ``shown``, starts animations, and lasts a while."""
+
+    duration: float
+    start: Callable[[], None] | None = None
+    end: Callable[[], None] | None = None
+    event: Event | None = None
+    sound: str | None = None
+    elapsed: float = 0.0
+    started: bool = False
+
+
+class Anim:
+    """A moving piece drawn over the table; ``covers`` names static pieces it hides while it runs.
+
+    ``bounds()`` is where it will draw this frame (before drawing), so the table can redraw only the parts
+    of the screen that change.
+    """
+
+    covers: frozenset[tuple[Any, ...]] = frozenset()
+
+    def __init__(self, duration: float, delay: float = 0.0) -> None:
+        self.duration = max(1e-6, duration)
+        self.delay = delay
+        self.t = 0.0
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def finish(self) -> None:
+        self.t = self.delay + self.duration
+
+    def bounds(self) -> pygame.Rect | None:
+        raise NotImplementedError
+
+    def draw(self, surf: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+class ChipFlight(Anim):
+    """Chips sliding across the felt (0.25–0.4 s), on a slight arc, eased in and out."""
+
+    def __init__(self, amount: int, src: tuple[float, float], dst: tuple[float, float], d: int,
+                 duration: float, res: Any, delay: float = 0.0) -> None:
+        super().__init__(duration, delay)
+        self.amount, self.src, self.dst, self.d, self.res = amount, src, dst, d, res
+        self.size = chip_pile_size(amount, d)
+
+    def _pos(self) -> tuple[float, float]:
+        p = ease_in_out_cubic(self.progress)
+        x, y = lerp_point(self.src, self.dst, p)
+        return (x, y - math.sin(p * math.pi) * self.d * 1.2)
+
+    def bounds(self) -> pygame.Rect | None:
+        if self.t < self.delay:
+            return None
+        x, y = self._pos()
+        r = pygame.Rect(0, 0, self.size[0] + 8, self.size[1] + 6)
+        r.midbottom = (int(x), int(y) + 3)
+        return r
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.t < self.delay:
+            return
+        draw_chips(surf, self.amount, self._pos(), self.d, self.res)
+
+
+class Tumble(Anim):
+    """A die or cube thrown onto the felt: it spins through random faces, drops and settles with a bounce."""
+
+    def __init__(self, key: tuple[Any, ...], final: Any, draw_face: Callable[[Any, int], pygame.Surface],
+                 faces: tuple[Any, ...], pos: tuple[float, float], size: int, duration: float, seed: int,
+                 delay: float = 0.0) -> None:
+        super().__init__(duration, delay)
+        self.covers = frozenset({key})
+        self.final, self.draw_face, self.faces = final, draw_face, faces
+        self.pos, self.size = pos, size
+        self.rng = random.Random(seed)
+        self.spin = self.rng.choice((-1, 1)) * self.rng.uniform(540, 900)
+        self.dx = self.rng.uniform(-1, 1) * size * 1.6
+        self.face = self.rng.choice(faces)
+        self.next_flip = 0.0
+        self._frame: tuple[float, pygame.Surface, pygame.Rect] | None = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.t >= self.next_flip and self.progress < 0.75:
+            self.face = self.rng.choice(self.faces)
+            self.next_flip = self.t + 0.07
+
+    def frame(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        if self.t < self.delay:
+            return None
+        if self._frame is not None and self._frame[0] == self.t:
+            return self._frame[1], self._frame[2]
+        p = self.progress
+        drop = ease_out_bounce(p)
+        x = self.pos[0] + self.dx * (1 - ease_out_cubic(p))
+        y = self.pos[1] - (1 - drop) * self.size * 2.2
+        face = self.final if p >= 0.75 else self.face
+        img = self.draw_face(face, self.size)
+        angle = round(self.spin * (1 - ease_out_cubic(p)) / 3) * 3
+        if abs(angle) >= 3:
+            img = pygame.transform.rotate(img, angle)
+        rect = img.get_rect(center=(int(x), int(y)))
+        self._frame = (self.t, img, rect)
+        return img, rect
+
+    def bounds(self) -> pygame.Rect | None:
+        f = self.frame()
+        return f[1] if f else None
+
+    def draw(self, surf: pygame.Surface) -> None:
+        f = self.frame()
+        if f:
+            surf.blit(f[0], f[1])
+
+
+class Banner(Anim):
+    """A line of large text in the middle of the felt (who won the round), fading in."""
+
+    def __init__(self, text: str, sub: str, duration: float, table: BaseTable) -> None:
+        super().__init__(duration)
+        self.text, self.sub, self.table = text, sub, table
+
+    def _layout(self) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
+        tb = self.table
+        u = tb.u
+        big = tb.text.render(self.text, int(34 * u), theme.AMBER, "head")
+        small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
+        w = max(big.get_width(), small.get_width() if small else 0) + int(48 * u)
+        h = big.get_height() + (small.get_height() if small else 0) + int(22 * u)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (tb.centre[0], int(tb.centre[1] - tb.felt.h * 0.02))
+        return big, small, r
+
+    def bounds(self) -> pygame.Rect | None:
+        return self._layout()[2]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        big, small, r = self._layout()
+        u = self.table.u
+        panel(surf, r, (10, 10, 14), theme.AMBER, radius=int(12 * u), alpha=235, width=2)
+        surf.blit(big, big.get_rect(midtop=(r.centerx, r.y + int(8 * u))))
+        if small:
+            surf.blit(small, small.get_rect(midbottom=(r.centerx, r.bottom - int(10 * u))))
+
+
+@dataclass
+class Item:
+    """One part of the table picture: where it draws, a signature of what it shows, and how to draw it.
+
+    The table redraws only the screen areas whose items changed signature or place, or that an animation
+    crossed, which keeps a busy 1080p frame within a few milliseconds.
+    """
+
+    key: str
+    rect: pygame.Rect
+    sig: Any
+    draw: Callable[[pygame.Surface], None]
+    layer: int = 0  # 0 under the animations, 1 over them
+
+
+@dataclass
+class ActionSpec:
+    """A button the action bar shows: an exact action, or an amount kind whose amount the slider sets."""
+
+    label: str
+    tooltip: str
+    key: int | None = None
+    key_label: str = ""
+    action: Action | None = None
+    amount_kind: str | None = None
+    enabled: bool = True
+    primary: bool = False
+
+
+@dataclass
+class LogLine:
+    event: Event | None
+    text: str = ""  # fixed text (for lines that are not events)
+    seat: int | None = None
+    cache: dict[Any, str | None] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------------------------------------ table
+class BaseTable(Scene):
+    """The shared table. Subclasses set FELT and override the drawing and wording hooks."""
+
+    FELT: tuple[int, int, int] = theme.FELT_GREEN
+    #: the piece names shown in the top bar for each phase, e.g. {"wager": "Wager round"}
+    PHASES: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.n = self.state.n
+        self.names = [s.name for s in session.seats]
+        self.sub = session.bus.subscribe("*", self._on_event)
+        self.beats: deque[Beat] = deque()
+        self.beat: Beat | None = None
+        self.anims: list[Anim] = []
+        self.log: list[LogLine] = []
+        self.log_scroll = 0
+        self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
+        self.last_actor: int | None = None
+        self.eyes: int | None = self._initial_eyes()
+        self.shown: dict[str, Any] = self._opening_view()
+        self.synced = False
+        self.ai_wait = 0.0
+        self.ai_future: Future[Action] | None = None
+        self.results_shown = False
+        self.buttons: list[Button] = []
+        self.specs: list[ActionSpec] = []
+        self.slider: Slider | None = None
+        self.slider_kind: str | None = None
+        self.menu_button = Button("Menu", self.open_menu, key=None, tooltip="Pause: rules, settings, leave")
+        self.hover_pos = (-1, -1)
+        self._bg: pygame.Surface | None = None
+        self._bg_dim: pygame.Surface | None = None
+        self._log_surf: pygame.Surface | None = None
+        self._log_dirty = True
+        self._log_version += 1
+        self.seed = session.seed
+        self._tumble_seed = session.seed * 7919
+        self.message: str | None = None
+        self._flicker_rng = random.Random(session.seed)
+        self.flicker_in = self._flicker_rng.uniform(3.0, 7.0)
+        self.flicker_t = -1.0  # < 0: the lamp burns steady
+        self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
+        self.layout(app.size)
+
+    # ------------------------------------------------------------------ setup helpers
+    @property
+    def text(self):
+        return self.app.text
+
+    def _initial_eyes(self) -> int | None:
+        humans = self.session.humans
+        if not humans:
+            return None
+        if len(humans) == 1 or not self.has_private_info(None, humans[0]):
+            return humans[0]
+        return None  # several people and private information: the curtain picks the first one
+
+    def _opening_view(self) -> dict[str, Any]:
+        """What the table looked like before the opening events: the view, with the starting stacks."""
+        v = self.state.view(self.eyes)
+        stack = v.get("options", {}).get("stack")
+        if isinstance(stack, int):
+            v["stacks"] = [stack] * self.n
+        return self.reset_round(v)
+
+    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        """Clear the per-round pieces of ``v`` before the opening animation (subclasses extend)."""
+        return v
+
+    def enter(self) -> None:
+        self.session.publish_opening()
+
+    def leave(self) -> None:
+        pass
+
+    def close(self) -> None:
+        """Stop listening to the bus (when the table is left for good)."""
+        self.sub.cancel()
+        if self.ai_future is not None:
+            self.ai_future.cancel()
+
+    # ------------------------------------------------------------------ private information
+    def has_private_info(self, a: int | None, b: int | None) -> bool:
+        """Would switching the screen from seat ``a``'s eyes to seat ``b``'s reveal anything private?
+
+        A game class may say so with ``HIDDEN_INFO``; otherwise the two views are compared without their
+        ``seat`` key: if they differ, each seat knows something the other does not.
+        """
+        flag = getattr(type(self.state), "HIDDEN_INFO", None)
+        if flag is not None:
+            return bool(flag)
+        va = dict(self.state.view(a))
+        vb = dict(self.state.view(b))
+        va.pop("seat", None)
+        vb.pop("seat", None)
+        return va != vb
+
+    def needs_curtain(self, seat: int) -> bool:
+        """A different person is about to act and the table would show them something private."""
+        if not self.session.is_human(seat) or seat == self.eyes:
+            return False
+        if len(self.session.humans) < 2:
+            return False
+        return self.has_private_info(self.eyes, seat)
+
+    def set_eyes(self, seat: int | None) -> None:
+        if seat != self.eyes:
+            self.eyes = seat
+            self._log_dirty = True
+            self._log_version += 1
+            self.shown = self.state.view(seat)
+            self.layout(self.size)  # the new eyes sit at the bottom of the table
+            if trace.enabled() and self.my_turn():
+                trace.trace("your_turn", seat=self.eyes,
+                            buttons={b.label: list(b.rect) for b in self.buttons if b.enabled})
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.u = u = max(0.45, min(w / 1280, h / 720))
+        self.top_h = int(max(34, 46 * u))
+        self.log_w = int(min(max(230, w * 0.22), 440))
+        if w < 900:
+            self.log_w = int(max(170, w * 0.24))
+        self.bar_h = int(max(78, 104 * u))
+        self.log_rect = pygame.Rect(w - self.log_w, self.top_h, self.log_w, h - self.top_h)
+        self.bar_rect = pygame.Rect(0, h - self.bar_h, w - self.log_w, self.bar_h)
+        self.area = pygame.Rect(0, self.top_h, w - self.log_w, h - self.top_h - self.bar_h)
+        a = self.area
+        self.centre = (a.centerx, a.centery + int(4 * u))
+        self.felt = pygame.Rect(0, 0, int(a.w * 0.76), int(a.h * 0.66))
+        self.felt.center = self.centre
+        self.plate = (int(168 * u), int(58 * u))
+        self.seat_rx = a.w * 0.5 - self.plate[0] * 0.5 - 8 * u
+        self.seat_ry = a.h * 0.5 - self.plate[1] * 0.5 - 6 * u
+        self.chip_d = max(14, int(24 * u))
+        self.menu_button.rect = pygame.Rect(0, 0, int(92 * u), self.top_h - int(10 * u))
+        self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
+        self._bg = None
+        self._log_dirty = True
+        self._log_version += 1
+        self.seat_geo = [self._seat_geometry(s) for s in range(self.n)]
+        self.layout_pieces()
+        self.rebuild_actions()
+
+    def layout_pieces(self) -> None:
+        """Subclasses place their pieces (dice positions and sizes) here."""
+
+    def seat_angle(self, seat: int) -> float:
+        """Seats sit clockwise seen from above, the eyes' seat at the bottom (seat+1 to its left)."""
+        base = self.eyes if self.eyes is not None else 0
+        return math.pi / 2 + (seat - base) * 2 * math.pi / self.n
+
+    def _seat_geometry(self, seat: int) -> dict[str, Any]:
+        a = self.seat_angle(seat)
+        cx, cy = self.centre
+        px = cx + math.cos(a) * self.seat_rx
+        py = cy + math.sin(a) * self.seat_ry
+        plate = pygame.Rect(0, 0, *self.plate)
+        plate.center = (int(px), int(py))
+        plate.clamp_ip(self.area)
+        vx, vy = cx - plate.centerx, cy - plate.centery
+        d = math.hypot(vx, vy) or 1.0
+        vx, vy = vx / d, vy / d
+        ext = abs(vx) * plate.w / 2 + abs(vy) * plate.h / 2
+        return {"plate": plate, "in": (vx, vy), "ext": ext, "angle": a}
+
+    def inward(self, seat: int, dist: float) -> tuple[float, float]:
+        """A point ``dist`` px from the plate's edge toward the middle of the table."""
+        g = self.seat_geo[seat]
+        p = g["plate"].center
+        k = g["ext"] + dist
+        return (p[0] + g["in"][0] * k, p[1] + g["in"][1] * k)
+
+    def pot_pos(self) -> tuple[float, float]:
+        return (self.centre[0], self.centre[1] + self.felt.h * 0.12)
+
+    # ------------------------------------------------------------------ the bus
+    def _on_event(self, ev: Event) -> None:
+        if trace.enabled():
+            trace.trace("event", event=ev.kind, seat=ev.seat)
+        try:
+            beats = self.beats_for(ev)
+        except Exception as exc:  # a drawing bug must not stop the game: log it and go on
+            self.app.report(f"cannot animate {ev.kind}: {exc}")
+            beats = [Beat(0.0, event=ev)]
+        if beats and beats[0].event is None:
+            beats[0].event = ev
+        self.beats.extend(beats)
+        self.synced = False
+
+    def beats_for(self, ev: Event) -> list[Beat]:
+        """The beats an event becomes. Default: a short pause with a tag on the seat that acted."""
+        def start() -> None:
+            if ev.seat is not None and ev.kind not in ("round_over", "session_over"):
+                self.tag(ev.seat, ev.kind.replace("_", " ").upper())
+        return [Beat(0.25 if ev.seat is not None else 0.1, start=start, event=ev)]
+
+    # ------------------------------------------------------------------ words
+    def describe(self, ev: dict[str, Any]) -> str | None:
+        """The event (as the eyes may see it) in words; None leaves it out of the log."""
+        kind = ev["kind"]
+        who = self.names[ev["seat"]] if ev.get("seat") is not None else ""
+        if kind == "round_started":
+            return f"Round {ev.get('round', '?')} begins."
+        if kind == "round_over":
+            winners = ev.get("winners") or []
+            if not winners:
+                return "Nobody wins the round."
+            return f"Round {ev.get('round', '?')} goes to {self.join_names(winners)}."
+        if kind == "session_over":
+            return "The session is over."
+        if kind == "pot_won":
+            return f"{who} wins {ev.get('amount', 0):,} chips."
+        verb = str(ev.get("action") or kind).replace("_", " ")
+        rest = {k: v for k, v in ev.items() if k not in ("kind", "seat", "action") and _short(v)}
+        if "amount" in rest:
+            words = f"{verb} {rest['amount']:,}" if isinstance(rest["amount"], int) else f"{verb} {rest['amount']}"
+        elif 0 < len(rest) <= 2:
+            words = verb + " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in rest.items()) + ")"
+        else:
+            words = verb
+        return f"{who}: {words}." if who else words[:1].upper() + words[1:] + "."
+
+    def join_names(self, seats: list[int]) -> str:
+        names = [self.names[s] for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def pronoun(self, seat: int) -> str:
+        return self.session.seats[seat].pronoun
+
+    def add_log(self, ev: Event | None, text: str = "") -> None:
+        self.log.append(LogLine(ev, text, ev.seat if ev else None))
+        if len(self.log) > 300:
+            del self.log[:100]
+        self.log_scroll = 0
+        self._log_dirty = True
+        self._log_version += 1
+
+    def log_text(self, line: LogLine) -> str | None:
+        if line.event is None:
+            return line.text
+        key = self.eyes
+        if key not in line.cache:
+            try:
+                line.cache[key] = self.describe(line.event.visible_to(self.eyes))
+            except Exception as exc:
+                line.cache[key] = f"({line.event.kind}: {exc})"
+        return line.cache[key]
+
+    def log_lines(self) -> list[str]:
+        """The log as the eyes may read it (the tests read this)."""
+        return [t for t in (self.log_text(line) for line in self.log) if t]
+
+    def tag(self, seat: int, text: str, colour: tuple[int, int, int] = theme.AMBER) -> None:
+        """Mark ``seat`` as the one that just acted (the last action stays highlighted on the table)."""
+        self.tags = {seat: (text, colour)}
+        self.last_actor = seat
+
+    # ------------------------------------------------------------------ helpers for subclasses
+    def speed(self) -> float:
+        return max(0.1, self.app.settings.speed)
+
+    def dur(self, seconds: float) -> float:
+        return seconds / self.speed()
+
+    def fly(self, amount: int, src: tuple[float, float], dst: tuple[float, float], delay: float = 0.0,
+            duration: float = 0.32) -> None:
+        if amount > 0:
+            self.anims.append(ChipFlight(amount, src, dst, self.chip_d, self.dur(duration), self.app.res,
+                                         self.dur(delay)))
+
+    def tumble(self, key: tuple[Any, ...], final: Any, draw_face: Callable[[Any, int], pygame.Surface],
+               faces: tuple[Any, ...], pos: tuple[float, float], size: int, delay: float = 0.0,
+               duration: float = 0.75) -> None:
+        self._tumble_seed += 1
+        self.anims.append(Tumble(key, final, draw_face, faces, pos, size, self.dur(duration), self._tumble_seed,
+                                 self.dur(delay)))
+
+    def banner(self, text: str, sub: str = "", duration: float = 1.6) -> None:
+        self.anims.append(Banner(text, sub, self.dur(duration), self))
+
+    def covered(self) -> set[tuple[Any, ...]]:
+        out: set[tuple[Any, ...]] = set()
+        for a in self.anims:
+            if not a.done:
+                out |= a.covers
+        return out
+
+    # ------------------------------------------------------------------ flow
+    def settled(self) -> bool:
+        return self.beat is None and not self.beats and not self.anims
+
+    def busy(self) -> bool:
+        if self.beat is not None or self.beats or self.anims or bool(self.tweens):
+            return True
+        if self.ai_future is not None or self._ai_pausing or self.flicker_t >= 0:
+            return True
+        return not self.synced
+
+    def skip(self) -> None:
+        """Finish the current beat and its animations at once (click or Space)."""
+        for a in self.anims:
+            a.finish()
+        self.anims = []
+        if self.beat is not None:
+            self._end_beat()
+
+    def _start_beat(self, beat: Beat) -> None:
+        self.beat = beat
+        beat.started = True
+        beat.duration = self.dur(beat.duration)
+        if beat.event is not None:
+            self.add_log(beat.event)
+        if beat.start is not None:
+            beat.start()
+        if beat.sound:
+            self.app.play(beat.sound)
+
+    def _end_beat(self) -> None:
+        beat, self.beat = self.beat, None
+        if beat is not None and beat.end is not None:
+            beat.end()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._frame_dt = dt
+        if self.app.settings.ambience:
+            self._update_lamp(dt)
+        for a in self.anims:
+            a.update(dt)
+        if self.anims:
+            self.anims = [a for a in self.anims if not a.done]
+        # play the story: one beat at a time
+        guard = 0
+        while guard < 200:
+            guard += 1
+            if self.beat is None:
+                if not self.beats:
+                    break
+                self._start_beat(self.beats.popleft())
+            b = self.beat
+            assert b is not None
+            b.elapsed += dt
+            dt = 0.0
+            if b.elapsed >= b.duration:
+                self._end_beat()
+                continue
+            break
+        if self.beat is None and not self.beats and not self.anims and not self.synced:
+            self.sync()
+        if self.synced:
+            self._drive_turn()
+
+    def sync(self) -> None:
+        """Nothing is moving: draw exactly what the eyes' view says, and offer the actions."""
+        self.synced = True
+        self.shown = self.state.view(self.eyes)
+        self.rebuild_actions()
+        if trace.enabled() and self.my_turn():
+            trace.trace("your_turn", seat=self.eyes,
+                        buttons={b.label: list(b.rect) for b in self.buttons if b.enabled})
+
+    def _drive_turn(self) -> None:
+        state = self.state
+        if state.is_over:
+            if not self.results_shown:
+                self.results_shown = True
+                self.app.show_results(self)
+            return
+        seat = state.current_seat
+        assert seat is not None
+        if self.session.is_human(seat):
+            if self.needs_curtain(seat):
+                self.app.show_curtain(self, seat)
+            elif seat != self.eyes:
+                self.set_eyes(seat)
+            return
+        # an AI seat: a short readable pause, then its decision on a worker thread
+        if self.ai_future is None:
+            if not self._ai_pausing:
+                self._ai_pausing = True
+                self.ai_wait = self.dur(0.55)
+            self.ai_wait -= self._frame_dt
+            if self.ai_wait <= 0:
+                self.ai_wait = 0.0
+                self._ai_pausing = False
+                self.ai_future = self.session.ask_agent(self.app.pool)
+            return
+        if self.ai_future.done():
+            fut, self.ai_future = self.ai_future, None
+            try:
+                choice = fut.result()
+            except Exception:
+                choice = None
+            self.session.apply_agent_choice(choice)
+            self.rebuild_actions()
+
+    _frame_dt = 0.0
+    _ai_pausing = False
+    _log_version = 0
+
+    # ------------------------------------------------------------------ acting (people)
+    def my_turn(self) -> bool:
+        seat = self.state.current_seat
+        return (self.synced and self.settled() and seat is not None and seat == self.eyes
+                and self.session.is_human(seat))
+
+    def act(self, action: Action) -> None:
+        if not self.my_turn():
+            return
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.add_log(None, f"Not allowed: {exc}")
+        self.rebuild_actions()
+
+    def act_amount(self, kind: str) -> None:
+        if self.slider is None or self.slider_kind != kind:
+            return
+        self.act(Action(kind, amount=self.slider.value))
+
+    def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        """The buttons for the legal actions. Default: one per action, amount kinds share a slider."""
+        specs: list[ActionSpec] = []
+        seen: set[str] = set()
+        used: set[int] = set()
+        for act in legal:
+            if act.kind in seen and self.state.amount_range(act.kind) is not None:
+                continue
+            ranged = self.state.amount_range(act.kind) is not None and act.get("amount") is not None
+            label = act.kind.replace("_", " ").capitalize()
+            if not ranged and act.fields:
+                label += " " + " ".join(str(v) for _, v in act.fields)
+            key = _pick_key(label, used)
+            spec = ActionSpec(label, f"{label}", key=key, key_label=pygame.key.name(key).upper() if key else "")
+            if ranged:
+                spec.amount_kind = act.kind
+                seen.add(act.kind)
+            else:
+                spec.action = act
+            specs.append(spec)
+        return specs
+
+    def rebuild_actions(self) -> None:
+        """Recreate the action bar for the current turn (enabled only when a person here may act)."""
+        mine = self.my_turn()
+        legal = self.state.legal_actions() if mine else []
+        view = self.shown
+        try:
+            specs = self.action_specs(view, legal) if mine else self.idle_specs(view)
+        except Exception as exc:
+            self.app.report(f"cannot build the action buttons: {exc}")
+            specs = []
+        self.specs = specs
+        old_value = self.slider.value if self.slider is not None else None
+        old_kind = self.slider_kind
+        self.slider = None
+        self.slider_kind = None
+        for spec in specs:
+            if spec.amount_kind and mine:
+                rng = self.state.amount_range(spec.amount_kind)
+                if rng is None:
+                    continue
+                lo, hi = rng
+                step = max(1, int(view.get("min_bet", 1) or 1)) if hi - lo >= 10 else 1
+                value = old_value if old_kind == spec.amount_kind and old_value is not None else lo
+                self.slider = Slider(lo, hi, max(lo, min(hi, value)), step)
+                self.slider_kind = spec.amount_kind
+                break
+        self.buttons = []
+        for spec in specs:
+            cb = self._button_callback(spec)
+            b = Button(spec.label, cb, key=spec.key, key_label=spec.key_label, tooltip=spec.tooltip,
+                       enabled=spec.enabled and mine, primary=spec.primary, tag=spec)
+            self.buttons.append(b)
+        self._layout_bar()
+
+    def _button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
+        if spec.amount_kind:
+            kind = spec.amount_kind
+            return lambda: self.act_amount(kind)
+        if spec.action is not None:
+            action = spec.action
+            return lambda: self.act(action)
+        return None
+
+    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
+        """Disabled buttons shown while someone else acts (so the bar does not jump around)."""
+        return []
+
+    def amount_label(self, spec: ActionSpec) -> str:
+        if self.slider is not None and spec.amount_kind == self.slider_kind:
+            return f"{spec.label} {self.slider.value:,}"
+        return spec.label
+
+    def _layout_bar(self) -> None:
+        r = self.bar_rect
+        u = self.u
+        pad = int(10 * u)
+        bh = int(min(48 * u, (r.h - 3 * pad) * 0.55))
+        slider_w = int(min(240 * u, r.w * 0.28)) if self.slider is not None else 0
+        n = max(1, len(self.buttons))
+        room = r.w - 2 * pad - (slider_w + pad if slider_w else 0)
+        bw = int(min(200 * u, (room - (n - 1) * pad) / n))
+        bw = max(40, bw)
+        y = r.bottom - pad - bh
+        x = r.x + pad
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x += bw + pad
+        if self.slider is not None:
+            self.slider.rect = pygame.Rect(r.right - 3 * pad - slider_w, y + bh // 2 - int(9 * u), slider_w,
+                                           int(18 * u))
+
+    # ------------------------------------------------------------------ input
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "move":
+            self.hover_pos = ev.pos
+            for b in self.buttons:
+                b.handle(ev)
+            self.menu_button.handle(ev)
+            if self.slider is not None and self.slider.dragging:
+                self.slider.handle(ev)
+            return
+        if self.menu_button.handle(ev):
+            return
+        if ev.kind == "key" and ev.action == "back":
+            self.open_menu()
+            return
+        if self.slider is not None and self.my_turn():
+            if self.slider.handle(ev):
+                return
+            if ev.kind == "key" and ev.action in ("more", "up", "less", "down", "page_up", "page_down"):
+                step = {"more": 1, "up": 1, "less": -1, "down": -1, "page_up": 5, "page_down": -5}[ev.action]
+                self.slider.nudge(step)
+                return
+        for b in self.buttons:
+            if b.handle(ev):
+                return
+        if ev.kind == "wheel" and self.log_rect.collidepoint(ev.pos):
+            self.log_scroll = max(0, self.log_scroll + ev.wheel)
+            self._log_dirty = True
+            self._log_version += 1
+            return
+        if (ev.kind == "key" and ev.action == "skip") or (ev.kind == "down" and ev.button == 1
+                                                          and self.area.collidepoint(ev.pos)):
+            self.skip()
+
+    def open_menu(self) -> None:
+        self.app.show_table_menu(self)
+
+    # ------------------------------------------------------------------ drawing
+    def background(self) -> pygame.Surface:
+        """Room and felt, rendered once per window size (the costly, static part of every frame)."""
+        if self._bg is None or self._bg.get_size() != self.size:
+            self._bg = self.app.backdrop.table_room(self.size, self.area, self.felt, self.FELT, self.u)
+            self.decorate(self._bg)
+            # the same room with the lamp stuttering: the flicker is a plain blit of this, never a blend
+            self._bg_dim = self._bg.copy()
+            g = glow(int(self.felt.w * 0.55), int(self.felt.h * 0.55), (0, 0, 0), 60)
+            self._bg_dim.blit(g, g.get_rect(center=self.felt.center))
+        return self._bg_dim if self.flicker_level() else self._bg
+
+    def decorate(self, bg: pygame.Surface) -> None:
+        """Static extras a game draws into its background (printed felt markings)."""
+
+    def items(self) -> list[Item]:
+        """Every part of the picture, in drawing order (layer 0 under the animations, 1 and 2 over them)."""
+        covered = self.covered()
+        mid = frozenset(k for k in covered if len(k) < 2)
+        out = [
+            Item("lamp", self.felt.inflate(int(self.felt.w * 0.1), int(self.felt.h * 0.1)), self.flicker_level(),
+                 _nothing),
+            Item("pot", self.pot_rect(), self.pot_sig(), self.draw_pot),
+            Item("centre", self.centre_rect(), (repr(self.centre_sig()), mid),
+                 lambda surf: self.draw_centre(surf, covered)),
+        ]
+        for seat in range(self.n):
+            mine = frozenset(k for k in covered if len(k) >= 2 and k[1] == seat)
+            out.append(Item(f"seat{seat}", self.seat_rect(seat), (self.seat_sig(seat), mine),
+                            lambda surf, seat=seat: self.draw_seat(surf, seat, covered)))
+        out.append(Item("top", pygame.Rect(0, 0, self.size[0], self.top_h), self.top_sig(), self.draw_top, 1))
+        out.append(Item("bar", self.bar_rect.copy(), self.bar_sig(), self.draw_bar, 1))
+        out.append(Item("log", self.log_rect.copy(), self._log_version, self.draw_log, 1))
+        tip = self.tooltip()
+        if tip is not None:
+            text, anchor = tip
+            rect = tooltip_rect(self.text, text, anchor, pygame.Rect((0, 0), self.size), int(15 * self.u))
+            out.append(Item("tooltip", rect, (text, tuple(anchor)), self.draw_tooltip, 2))
+        return out
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Draw everything (after a scene change or resize)."""
+        self._paint(surf, incremental=False)
+
+    def draw_dirty(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """Redraw only what changed since the last frame on ``surf``; returns the areas redrawn."""
+        return self._paint(surf, incremental=True)
+
+    # ------------------------------------------------------------------ the lamp
+    def flicker_level(self) -> int:
+        """1 while the lamp is dimmed in its stutter (a few frames every few seconds), else 0."""
+        if self.flicker_t < 0:
+            return 0
+        pattern = (1, 0, 1, 1, 0)
+        return pattern[min(len(pattern) - 1, int(self.flicker_t / 0.05))]
+
+    def _update_lamp(self, dt: float) -> None:
+        if self.flicker_t >= 0:
+            self.flicker_t += dt
+            if self.flicker_t > 0.25:
+                self.flicker_t = -1.0
+                self.flicker_in = self._flicker_rng.uniform(4.0, 9.0)
+        else:
+            self.flicker_in -= dt
+            if self.flicker_in <= 0:
+                self.flicker_t = 0.0
+
+    def wake_in(self) -> float | None:
+        """The lamp's next stutter: the only thing that moves while everyone thinks."""
+        return max(0.0, self.flicker_in) if self.flicker_t < 0 and self.app.settings.ambience else None
+
+    _last: dict[str, tuple[pygame.Rect, Any]] | None = None
+    _last_anim_rects: ClassVar[list[pygame.Rect]] = []  # replaced per instance on the first paint
+    _last_size: tuple[int, int] = (0, 0)
+
+    def _paint(self, surf: pygame.Surface, incremental: bool) -> list[pygame.Rect]:
+        bg = self.background()
+        items = self.items()
+        anims = [(a, a.bounds()) for a in self.anims]
+        arects = [r for _, r in anims if r is not None]
+        screen = surf.get_rect()
+        last = self._last
+        full = not incremental or last is None or self._last_size != surf.get_size()
+        dirty: list[pygame.Rect] = []
+        if not full:
+            assert last is not None
+            for it in items:
+                old = last.get(it.key)
+                if old is None:
+                    dirty.append(it.rect)
+                elif old[1] != it.sig or old[0] != it.rect:
+                    dirty += [old[0], it.rect]
+            keys = {it.key for it in items}
+            dirty += [r for k, (r, _) in last.items() if k not in keys]
+            dirty += self._last_anim_rects + arects
+            dirty = merge_rects([r.clip(screen) for r in dirty if r.w > 0 and r.h > 0])
+            if sum(r.w * r.h for r in dirty) > 0.6 * screen.w * screen.h:
+                full = True
+        if full:
+            dirty = [screen]
+        for r in dirty:
+            surf.set_clip(r)
+            surf.blit(bg, r, r)
+            for it in items:
+                if it.layer == 0 and it.rect.colliderect(r):
+                    it.draw(surf)
+            for a, ar in anims:
+                if ar is not None and ar.colliderect(r):
+                    a.draw(surf)
+            for it in items:
+                if it.layer > 0 and it.rect.colliderect(r):
+                    it.draw(surf)
+        surf.set_clip(None)
+        self._last = {it.key: (it.rect.copy(), it.sig) for it in items}
+        self._last_anim_rects = arects
+        self._last_size = surf.get_size()
+        return dirty
+
+    # ------------------------------------------------------------------ the pot
+    def pot_amount(self) -> int:
+        """The chips in the middle, as the view tells them (games shape their pots differently)."""
+        return _chips(self.shown.get("pot", 0))
+
+    def pot_label(self) -> str:
+        pot = self.pot_amount()
+        label = f"POT {pot:,}"
+        pots = self.shown.get("pots") or []
+        stacks = self.shown.get("stacks") or []
+        all_in = any(stacks[s] == 0 and not self.seat_out(s) for s in range(min(self.n, len(stacks))))
+        if isinstance(pots, list) and len(pots) > 1 and all_in:  # side pots matter once someone is all-in
+            label += "  (" + " + ".join(f"{_chips(p):,}" for p in pots) + ")"
+        carry = _chips(self.shown.get("carry") or 0)
+        if carry:
+            label += f"  incl. {carry:,} carried"
+        return label
+
+    def pot_sig(self) -> Any:
+        return (self.pot_amount(), self.pot_label())
+
+    def _pot_layout(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect]:
+        pot = self.pot_amount()
+        pos = self.pot_pos()
+        w, h = chip_pile_size(pot, self.chip_d) if pot > 0 else (0, 0)
+        chips = pygame.Rect(0, 0, w + 6, h + 4)
+        chips.midbottom = (int(pos[0]), int(pos[1]) + 2)
+        img = self.text.render(self.pot_label(), int(16 * self.u), theme.CREAM, "bold")
+        box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 6 * self.u))).inflate(int(16 * self.u), int(6 * self.u))
+        return chips, img, box
+
+    def pot_rect(self) -> pygame.Rect:
+        chips, _, box = self._pot_layout()
+        return chips.union(box) if chips.w > 6 else box
+
+    def draw_pot(self, surf: pygame.Surface) -> None:
+        pot = self.pot_amount()
+        if pot > 0:
+            draw_chips(surf, pot, self.pot_pos(), self.chip_d, self.app.res)
+        _, img, box = self._pot_layout()
+        panel(surf, box, (12, 10, 8), theme.BRASS_DARK, radius=box.h // 2, alpha=200, width=1)
+        surf.blit(img, img.get_rect(center=box.center))
+
+    # ------------------------------------------------------------------ the middle
+    def centre_rect(self) -> pygame.Rect:
+        return self.felt.inflate(-self.felt.w // 3, -self.felt.h // 3)
+
+    def centre_sig(self) -> Any:
+        return None
+
+    def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        """The shared pieces in the middle of the felt (subclasses)."""
+
+    # ------------------------------------------------------------------ seats
+    def seat_status(self, seat: int) -> str:
+        return ""
+
+    def seat_out(self, seat: int) -> bool:
+        return False
+
+    def is_turn(self, seat: int) -> bool:
+        """The seat to act, once the table has settled (while events play out, the actor is tagged instead)."""
+        return self.synced and self.shown.get("current_seat") == seat and not self.shown.get("is_over")
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        """Where a game draws its pieces for ``seat`` (subclasses with pieces narrow this down)."""
+        r = pygame.Rect(0, 0, self.plate[0], int(70 * self.u))
+        c = self.inward(seat, 36 * self.u)
+        r.center = (int(c[0]), int(c[1]))
+        return r
+
+    def pieces_sig(self, seat: int) -> Any:
+        """Everything a game's pieces at ``seat`` depend on (default: every per-seat list in the view)."""
+        return tuple((k, repr(v[seat])) for k, v in self.shown.items()
+                     if isinstance(v, list) and len(v) == self.n and k != "stacks")
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        r: pygame.Rect = self.seat_geo[seat]["plate"]
+        out = self._glow_rect(r).union(self.pieces_rect(seat))
+        tag = self.tags.get(seat)
+        if tag:
+            out.union_ip(self.tag_box(seat, tag[0]))
+        rad = int(11 * self.u)
+        out.union_ip(pygame.Rect(r.x - rad // 2 - rad - 1, r.y + rad // 2 - rad - 1, 2 * rad + 2, 2 * rad + 2))
+        return out
+
+    def seat_sig(self, seat: int) -> Any:
+        stacks = self.shown.get("stacks") or []
+        return (self.names[seat], stacks[seat] if seat < len(stacks) else 0, self.is_turn(seat), self.seat_out(seat),
+                self.seat_status(seat), seat == self.eyes, self.shown.get("dealer") == seat, self.tags.get(seat),
+                repr(self.pieces_sig(seat)), self.u)
+
+    def _plate(self, seat: int) -> pygame.Surface:
+        """The seat's name plate, cached until anything on it changes."""
+        r: pygame.Rect = self.seat_geo[seat]["plate"]
+        u = self.u
+        turn = self.is_turn(seat)
+        out = self.seat_out(seat)
+        stacks = self.shown.get("stacks") or []
+        stack = stacks[seat] if seat < len(stacks) else 0
+        status = self.seat_status(seat) or ("TO ACT" if turn else "")
+        key = (r.size, turn, out, stack, status, seat == self.eyes, self.names[seat], u)
+        cached = self._plates.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        box = s.get_rect()
+        fill = (22, 20, 18) if not out else (16, 16, 18)
+        edge = theme.TURN if turn else (theme.BRASS if not out else (60, 58, 54))
+        panel(s, box, fill, edge, radius=int(10 * u), width=3 if turn else 2)
+        ink = theme.CREAM if not out else theme.TEXT_FAINT
+        name = self.names[seat] + (" (you)" if seat == self.eyes else "")
+        pad = int(10 * u)
+        self.text.blit(s, self.text.fit(name, int(17 * u), box.w - 2 * pad - int(18 * u), "bold"), int(17 * u), ink,
+                       "bold", topleft=(pad, int(6 * u)))
+        self.text.blit(s, f"{stack:,}", int(16 * u), theme.AMBER if not out else theme.TEXT_FAINT, "bold",
+                       bottomleft=(pad, box.h - int(6 * u)))
+        if status:
+            self.text.blit(s, status, int(13 * u), theme.TURN if turn else theme.TEXT_DIM, "bold",
+                           bottomright=(box.w - pad, box.h - int(7 * u)))
+        if not self.session.is_human(seat):
+            self.text.blit(s, "AI", int(12 * u), theme.TEXT_DIM, "bold", topright=(box.w - pad, int(7 * u)))
+        self._plates[seat] = (key, s)
+        return s
+
+    @staticmethod
+    def _glow_rect(plate: pygame.Rect) -> pygame.Rect:
+        """Where the turn highlight's glow around ``plate`` reaches."""
+        g = pygame.Rect(0, 0, 2 * int(plate.w * 0.72), 2 * int(plate.h * 1.15))
+        g.center = plate.center
+        return g
+
+    def draw_seat(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        r: pygame.Rect = self.seat_geo[seat]["plate"]
+        if self.is_turn(seat):
+            gl = glow(int(r.w * 0.72), int(r.h * 1.15), theme.TURN, 170)
+            surf.blit(gl, self._glow_rect(r))
+        surf.blit(self._plate(seat), r)
+        if seat == self.shown.get("dealer"):
+            self.draw_dealer_button(surf, r)
+        self.draw_seat_pieces(surf, seat, covered)
+        tag = self.tags.get(seat)
+        if tag:
+            self.draw_tag(surf, seat, tag[0], tag[1])
+
+    def draw_dealer_button(self, surf: pygame.Surface, plate: pygame.Rect) -> None:
+        rad = int(11 * self.u)
+        c = (plate.x - rad // 2, plate.y + rad // 2)
+        pygame.draw.circle(surf, theme.BRASS, c, rad)
+        pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
+        self.text.blit(surf, self.dealer_letter(), int(14 * self.u), (30, 20, 6), "bold", center=c)
+
+    def dealer_letter(self) -> str:
+        return "D"
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        """A game's pieces at a seat (dice, cards, bets)."""
+
+    def tag_box(self, seat: int, text: str) -> pygame.Rect:
+        r: pygame.Rect = self.seat_geo[seat]["plate"]
+        img = self.text.render(text, int(14 * self.u), (24, 16, 6), "bold")
+        box = img.get_rect().inflate(int(14 * self.u), int(6 * self.u))
+        if abs(self.seat_geo[seat]["in"][1]) > 0.6:  # top and bottom seats: beside the plate, clear of the dice
+            box.midleft = (r.right + int(6 * self.u), r.centery)
+            if box.right > self.area.right:
+                box.midright = (r.left - int(6 * self.u), r.centery)
+        else:  # seats at the sides: on the plate's top edge (their pieces lie inward, to the side)
+            box.midbottom = (r.centerx, r.top + int(4 * self.u))
+        return box
+
+    def draw_tag(self, surf: pygame.Surface, seat: int, text: str, colour: tuple[int, int, int]) -> None:
+        box = self.tag_box(seat, text)
+        img = self.text.render(text, int(14 * self.u), (24, 16, 6), "bold")
+        pygame.draw.rect(surf, colour, box, border_radius=box.h // 2)
+        surf.blit(img, img.get_rect(center=box.center))
+
+    # ------------------------------------------------------------------ bars and log
+    def status_line(self) -> str:
+        """Whose turn it is and in what phase; while events play out, what is happening."""
+        if not self.synced and self.log:
+            text = self.log_text(self.log[-1])
+            if text:
+                return text
+        v = self.shown
+        if v.get("is_over") or self.state.is_over:
+            return "The session is over"
+        seat = v.get("current_seat")
+        if seat is None:
+            return ""
+        phase = self.PHASES.get(str(v.get("phase")), "")
+        who = "Your turn" if seat == self.eyes and self.session.is_human(seat) else f"{self.names[seat]} to act"
+        if not self.session.is_human(seat):
+            who = f"{self.names[seat]} is thinking…" if self.synced else f"{self.names[seat]} to act"
+        return f"{who}" + (f"  ·  {phase}" if phase else "")
+
+    def round_info(self) -> str:
+        rnd = self.shown.get("round")
+        info = f"Round {rnd}" if rnd else ""
+        limit = (self.shown.get("options") or {}).get("rounds")
+        if limit and info:
+            info += f" of {limit}"
+        return info
+
+    def top_sig(self) -> Any:
+        b = self.menu_button
+        return (self.status_line(), self.round_info(), self.my_turn(), b.hover, b.pressed, self.u)
+
+    def draw_top(self, surf: pygame.Surface) -> None:
+        u = self.u
+        bar = pygame.Rect(0, 0, self.size[0], self.top_h)
+        pygame.draw.rect(surf, (8, 9, 13), bar)
+        pygame.draw.line(surf, theme.BRASS_DARK, bar.bottomleft, bar.bottomright, 2)
+        title = f"{self.state.title.upper()}"
+        r = self.text.blit(surf, title, int(28 * u), theme.AMBER, "head", midleft=(int(14 * u), bar.centery))
+        self.text.blit(surf, self.round_info(), int(15 * u), theme.TEXT_DIM, "text",
+                       midleft=(r.right + int(16 * u), bar.centery))
+        status = self.status_line()
+        if status:
+            mine = self.my_turn()
+            colour = theme.TURN if mine else theme.CREAM
+            self.text.blit(surf, status, int(21 * u) if mine else int(19 * u), colour, "bold",
+                           center=(self.area.centerx + int(60 * u), bar.centery))
+        self.menu_button.draw(surf, self.text, int(15 * u))
+
+    def bar_sig(self) -> Any:
+        for b, spec in zip(self.buttons, self.specs, strict=False):
+            if spec.amount_kind:
+                b.label = self.amount_label(spec)
+        s = self.slider
+        return (self.bar_heading(), self.my_turn(),
+                tuple((b.label, b.enabled, b.hover, b.pressed, b.selected, tuple(b.rect)) for b in self.buttons),
+                (s.value, s.lo, s.hi, s.dragging, tuple(s.rect)) if s else None, self.u)
+
+    def draw_bar(self, surf: pygame.Surface) -> None:
+        r = self.bar_rect
+        u = self.u
+        pygame.draw.rect(surf, (10, 10, 14), r)
+        pygame.draw.line(surf, theme.BRASS_DARK, r.topleft, r.topright, 2)
+        head = self.bar_heading()
+        self.text.blit(surf, head, int(15 * u), theme.TURN if self.my_turn() else theme.TEXT_DIM, "bold",
+                       topleft=(r.x + int(12 * u), r.y + int(8 * u)))
+        for b, spec in zip(self.buttons, self.specs, strict=False):
+            if spec.amount_kind:
+                b.label = self.amount_label(spec)
+            b.draw(surf, self.text, int(17 * u))
+        if self.slider is not None:
+            self.slider.draw(surf)
+            s = self.slider
+            self.text.blit(surf, f"{s.lo:,}", int(12 * u), theme.TEXT_DIM, midtop=(s.rect.x, s.rect.bottom + 2))
+            self.text.blit(surf, f"{s.hi:,}", int(12 * u), theme.TEXT_DIM, midtop=(s.rect.right, s.rect.bottom + 2))
+            self.text.blit(surf, "amount: drag, wheel, +/−, PgUp/PgDn", int(12 * u), theme.TEXT_DIM,
+                           midbottom=(s.rect.centerx, s.rect.top - int(4 * u)))
+
+    def bar_heading(self) -> str:
+        if self.my_turn():
+            return "YOUR MOVE: click a button or press its key"
+        if self.state.is_over:
+            return "Session over"
+        if not self.settled():
+            return "Space or click the table to skip the animation"
+        return "Waiting for the table…"
+
+    def tooltip(self) -> tuple[str, pygame.Rect] | None:
+        """The tooltip under the pointer, and the button it belongs to."""
+        for b in self.buttons:
+            if b.rect.collidepoint(self.hover_pos) and b.tooltip:
+                return b.tooltip, b.rect
+        if self.menu_button.rect.collidepoint(self.hover_pos):
+            return self.menu_button.tooltip, self.menu_button.rect
+        return None
+
+    def draw_tooltip(self, surf: pygame.Surface) -> None:
+        tip = self.tooltip()
+        if tip is not None:
+            draw_tooltip(surf, self.text, tip[0], tip[1], int(15 * self.u))
+
+    def draw_log(self, surf: pygame.Surface) -> None:
+        r = self.log_rect
+        if self._log_dirty or self._log_surf is None or self._log_surf.get_size() != r.size:
+            self._log_surf = self._render_log(r.size)
+            self._log_dirty = False
+        surf.blit(self._log_surf, r.topleft)
+
+    def _render_log(self, size: tuple[int, int]) -> pygame.Surface:
+        u = self.u
+        s = pygame.Surface(size)
+        s.fill((11, 12, 17))
+        pygame.draw.line(s, theme.BRASS_DARK, (0, 0), (0, size[1]), 2)
+        self.text.blit(s, "TABLE LOG", int(22 * u), theme.AMBER, "head", topleft=(int(14 * u), int(8 * u)))
+        fs = int(max(12, 15 * u))
+        lh = self.app.res.font("text", fs).get_linesize()
+        width = size[0] - int(28 * u)
+        texts = self.log_lines()
+        lines: list[tuple[str, bool]] = []
+        for i, t in enumerate(texts):
+            newest = i == len(texts) - 1
+            for j, part in enumerate(self.text.wrap(t, fs, width)):
+                lines.append(("   " + part if j else part, newest))
+        top = int(44 * u)
+        fit = max(1, (size[1] - top - int(8 * u)) // lh)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - fit):end]
+        y = top
+        for t, newest in shown:
+            colour = theme.TURN if newest and self.log_scroll == 0 else theme.CREAM
+            self.text.blit(s, t, fs, colour, "bold" if newest else "text", topleft=(int(14 * u), y))
+            y += lh
+        if self.log_scroll:
+            self.text.blit(s, f"▼ {self.log_scroll} newer (wheel)", int(12 * u), theme.TEXT_DIM,
+                           bottomright=(size[0] - int(10 * u), size[1] - int(4 * u)))
+        return s
+
+
+def _chips(value: Any) -> int:
+    """A chip count from a view value: an int, a pot record with an amount, or a list of them."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return max(0, value)
+    if isinstance(value, dict):
+        for key in ("amount", "chips", "total", "size"):
+            if isinstance(value.get(key), int):
+                return max(0, value[key])
+        return 0
+    if isinstance(value, (list, tuple)):
+        return sum(_chips(v) for v in value)
+    return 0
+
+
+def _short(v: Any) -> bool:
+    return isinstance(v, (int, str)) and len(str(v)) <= 24
+
+
+_PREFERRED_KEYS = "crdkabtsgphfxyzqwevnmlioju"
+
+
+def _pick_key(label: str, used: set[int]) -> int | None:
+    """A letter key for a button: its first free initial, else any free letter."""
+    for ch in label.lower() + _PREFERRED_KEYS:
+        if ch.isalpha() and ch.isascii():
+            k = pygame.key.key_code(ch)
+            if k not in used:
+                used.add(k)
+                return k
+    return None
+
+
+def shade_table(surf: pygame.Surface) -> None:
+    shade(surf, 170)
+
+
+def _nothing(surf: pygame.Surface) -> None:
+    """The lamp item draws nothing itself: its light lives in the background (see ``background``)."""
+
+
+def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Merge overlapping or touching rectangles until none overlap (fewer, larger redraws)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = r.inflate(2, 2)
+        merged = True
+        while merged:
+            merged = False
+            i = r.collidelist(out)
+            if i >= 0:
+                r = r.union(out.pop(i))
+                merged = True
+        out.append(r)
+    return out

@@ -1,0 +1,392 @@
+"""The Hintaro table: two silver dice per seat, the gold Hintaro die in the middle, chips and the pot.
+
+What it adds to the base table: how each Hintaro event plays out (dice tumble, chips slide, the Hintaro die's
+cancellation struck through the matching symbol on every seat's dice), the words the log uses, and the
+action bar (drop, call/check, raise with a slider, all-in; keep or reroll one die).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.core import Action, Event
+from game.ui import theme
+from game.ui.draw import die_face, strike, symbol_slots
+from game.ui.tables.base import ActionSpec, BaseTable, Beat
+
+PLAYER_FACES = ("KK", "K", "TK", "T", "blank")
+HINTARO_FACES = ("Hin", "Taro", "blank")
+#: a face in words, for the log
+FACE_WORDS = {"KK": "double-Kulro", "K": "Kulro", "TK": "Tukar-Kulro", "T": "Tukar", "blank": "blank",
+              "Hin": "Hin", "Taro": "Taro"}
+SIDE = ("left", "right")
+
+
+class HintaroTable(BaseTable):
+    FELT = theme.FELT_GREEN
+    PHASES: ClassVar[dict[str, str]] = {"wager": "Wager round", "call": "Calls: no more raises",
+                                        "reroll": "Rerolls", "over": ""}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.deco: dict[str, Any] = {}
+        super().__init__(*args, **kwargs)
+
+    # ------------------------------------------------------------------ layout
+    def layout_pieces(self) -> None:
+        u = self.u
+        n = self.n
+        self.die = int(max(22, (44 if n <= 4 else 38 if n <= 6 else 34) * u))
+        self.big_die = int(max(30, 62 * u))
+
+    def die_pos(self, seat: int, i: int) -> tuple[float, float]:
+        # side seats push the pair further in, so the outer die clears the plate
+        side = abs(self.seat_geo[seat]["in"][0])
+        cx, cy = self.inward(seat, self.die * 0.75 + 6 * self.u + side * self.die * 0.62)
+        off = (self.die * 0.58) * (-1 if i == 0 else 1)
+        return (cx + off, cy)
+
+    def hintaro_pos(self) -> tuple[float, float]:
+        return (self.centre[0], self.centre[1] - self.felt.h * 0.17)
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        a, b = self.die_pos(seat, 0), self.die_pos(seat, 1)
+        r = pygame.Rect(0, 0, int(b[0] - a[0]) + self.die, self.die)
+        r.center = (int((a[0] + b[0]) / 2), int(a[1]))
+        return r.inflate(int(8 * self.u), int(8 * self.u))
+
+    def pieces_sig(self, seat: int) -> Any:
+        dice = self.shown.get("dice") or []
+        return (tuple(dice[seat]) if seat < len(dice) else (), self.seat_out(seat),
+                self.deco.get("struck", {}).get(seat))
+
+    def centre_rect(self) -> pygame.Rect:
+        x, y = self.hintaro_pos()
+        w = max(self.big_die * 2, int(260 * self.u))
+        r = pygame.Rect(0, 0, w, int(self.big_die * 1.25 + 26 * self.u))
+        r.midtop = (int(x), int(y - self.big_die * 0.6))
+        return r
+
+    def centre_sig(self) -> Any:
+        return self.deco.get("hintaro")
+
+    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        v["dice"] = [[] for _ in range(self.n)]
+        v["pot"] = 0
+        v["pots"] = []
+        v["contrib"] = [0] * self.n
+        return v
+
+    def dealer_letter(self) -> str:
+        return "H"
+
+    # ------------------------------------------------------------------ pieces
+    def face_img(self, face: str, size: int) -> pygame.Surface:
+        return die_face(face, size, "silver", self.app.res)
+
+    def gold_img(self, face: str, size: int) -> pygame.Surface:
+        return die_face(face, size, "gold", self.app.res)
+
+    def seat_out(self, seat: int) -> bool:
+        in_hand = self.shown.get("in_hand") or []
+        return bool(in_hand) and seat < len(in_hand) and not in_hand[seat]
+
+    def seat_status(self, seat: int) -> str:
+        standing = self.deco.get("standings", {}).get(seat)
+        if standing is not None:
+            return standing.upper() if standing else "NO STANDING"
+        if self.seat_out(seat):
+            stacks = self.shown.get("stacks") or []
+            return "OUT" if stacks and stacks[seat] == 0 and not self.shown.get("dice", [[]])[seat] else "DROPPED"
+        stacks = self.shown.get("stacks") or []
+        if stacks and stacks[seat] == 0 and (self.shown.get("dice") or [[]] * self.n)[seat]:
+            return "ALL-IN"
+        return ""
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        dice = (self.shown.get("dice") or [])
+        faces = dice[seat] if seat < len(dice) else []
+        out = self.seat_out(seat)
+        struck = self.deco.get("struck", {}).get(seat)
+        strike_at = _strike_slot(faces, struck, self.die, self.app.res) if struck else None
+        for i, face in enumerate(faces[:2]):
+            if ("die", seat, i) in covered:
+                continue
+            img = die_face(face, self.die, "dim" if out else "silver", self.app.res)
+            pos = self.die_pos(seat, i)
+            r = img.get_rect(center=(int(pos[0]), int(pos[1])))
+            surf.blit(img, r)
+            if strike_at is not None and strike_at[0] == i:
+                (sx, sy), rad = strike_at[1], strike_at[2]
+                strike(surf, (r.x + sx, r.y + sy), rad, res=self.app.res)
+
+    def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        pos = self.hintaro_pos()
+        u = self.u
+        if ("hintaro",) in covered:
+            return
+        face = self.deco.get("hintaro")
+        if face is None:
+            img = die_face("blank", self.big_die, "gold", self.app.res).copy()
+            img.set_alpha(90)
+            surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+            self.text.blit(surf, "HINTARO DIE", int(12 * u), theme.TEXT_DIM, "bold",
+                           midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.55)))
+            return
+        img = self.gold_img(face, self.big_die)
+        surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+        words = {"Hin": "HIN: one Tukar falls", "Taro": "TARO: one Kulro falls", "blank": "BLANK: nothing falls"}
+        self.text.blit(surf, words.get(face, face), int(14 * u), theme.AMBER, "bold",
+                       midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.56)))
+
+    # ------------------------------------------------------------------ events -> beats
+    def beats_for(self, ev: Event) -> list[Beat]:
+        d = ev.visible_to(self.eyes)
+        kind = ev.kind
+        n = self.n
+
+        if kind == "round_started":
+            def start() -> None:
+                self.deco = {}
+                self.tags = {}
+                self.shown["round"] = d["round"]
+                self.shown["dealer"] = d["dealer"]
+                self.shown["in_hand"] = list(d.get("playing", [True] * n))
+                self.shown["dice"] = [[] for _ in range(n)]
+            return [Beat(0.35, start)]
+
+        if kind == "antes":
+            def start() -> None:
+                amounts = d.get("amounts", [])
+                for s, a in enumerate(amounts):
+                    if a:
+                        self.shown["stacks"][s] -= a
+                        self.fly(a, self.seat_geo[s]["plate"].center, self.pot_pos(), delay=0.04 * s)
+
+            def end() -> None:
+                self.shown["pot"] = d.get("pot", self.shown.get("pot", 0))
+            return [Beat(0.5, start, end, sound="chips")]
+
+        if kind == "dice_thrown":
+            def start() -> None:
+                self.shown["dice"] = [list(x) for x in d["dice"]]
+                k = 0
+                for s, faces in enumerate(self.shown["dice"]):
+                    for i, face in enumerate(faces):
+                        self.tumble(("die", s, i), face, self.face_img, PLAYER_FACES, self.die_pos(s, i), self.die,
+                                    delay=0.03 * k, duration=0.7 + 0.1 * (k % 3) / 2)
+                        k += 1
+            return [Beat(0.85, start, sound="dice")]
+
+        if kind == "bet":
+            s = ev.seat
+            assert s is not None
+
+            def start() -> None:
+                label = {"check": "CHECKS", "call": f"CALLS {d['amount']:,}", "raise": f"RAISES TO {d['wager']:,}",
+                         "allin": f"ALL-IN {d['amount']:,}", "drop": "DROPS"}.get(d["action"], d["action"].upper())
+                self.tag(s, label, theme.BAD if d["action"] == "drop" else theme.AMBER)
+                self.shown["stacks"][s] = d["stack"]
+                if d["action"] == "drop":
+                    self.shown["in_hand"][s] = False
+                self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
+
+            def end() -> None:
+                self.shown["pot"] = d["pot"]
+            return [Beat(0.45 if d["amount"] else 0.35, start, end, sound="chips" if d["amount"] else None)]
+
+        if kind == "bet_returned":
+            s = ev.seat
+            assert s is not None
+
+            def start() -> None:
+                self.shown["pot"] = d["pot"]
+                self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center)
+
+            def end() -> None:
+                self.shown["stacks"][s] = d["stack"]
+            return [Beat(0.45, start, end, sound="chips")]
+
+        if kind == "reroll":
+            s = ev.seat
+            assert s is not None
+
+            def start() -> None:
+                i = d["die"]
+                self.tag(s, f"REROLLS {SIDE[i].upper()} DIE")
+                self.shown["dice"][s] = list(d["dice"])
+                self.tumble(("die", s, i), d["new"], self.face_img, PLAYER_FACES, self.die_pos(s, i), self.die)
+            return [Beat(0.85, start, sound="dice")]
+
+        if kind == "keep":
+            s = ev.seat
+            assert s is not None
+            return [Beat(0.35, lambda: self.tag(s, "KEEPS"))]
+
+        if kind == "hintaro_thrown":
+            def start() -> None:
+                self.deco["hintaro"] = d["face"]
+                self.tumble(("hintaro",), d["face"], self.gold_img, HINTARO_FACES, self.hintaro_pos(),
+                            self.big_die, duration=0.9)
+
+            def end() -> None:
+                rows = d.get("seats") or []
+                self.deco["struck"] = {s: r["struck"] for s, r in enumerate(rows) if r and r.get("struck")}
+                self.deco["standings"] = {s: r.get("standing") for s, r in enumerate(rows) if r}
+            return [Beat(1.0, start, end, sound="dice"), Beat(0.6)]
+
+        if kind == "pot_won":
+            s = ev.seat
+            assert s is not None
+
+            def start() -> None:
+                self.shown["pot"] = max(0, int(self.shown.get("pot", 0)) - d["amount"])
+                self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center, duration=0.4)
+                self.tag(s, f"WINS {d['amount']:,}", theme.GOOD)
+
+            def end() -> None:
+                self.shown["stacks"][s] += d["amount"]
+            return [Beat(0.55, start, end, sound="chips")]
+
+        if kind == "pot_carried":
+            return [Beat(0.9, lambda: self.banner("Nobody stands", f"{d['amount']:,} chips carry to the next round",
+                                                   0.9))]
+
+        if kind == "round_over":
+            winners = d.get("winners") or []
+            standings = d.get("standings") or []
+
+            def start() -> None:
+                if winners:
+                    st = standings[winners[0]] if winners[0] < len(standings) else None
+                    sub = f"with {st}" if st else "everyone else dropped"
+                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'split'}", sub, 1.5)
+                self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
+            return [Beat(1.6 if winners else 0.2, start)]
+
+        if kind == "carry_returned":
+            def start() -> None:
+                for s, a in enumerate(d.get("amounts", [])):
+                    if a:
+                        self.fly(a, self.pot_pos(), self.seat_geo[s]["plate"].center, delay=0.04 * s)
+                        self.shown["stacks"][s] += a
+                self.shown["pot"] = 0
+            return [Beat(0.5, start, sound="chips")]
+
+        if kind == "session_over":
+            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+        return super().beats_for(ev)
+
+    # ------------------------------------------------------------------ words
+    def describe(self, ev: dict[str, Any]) -> str | None:
+        kind = ev["kind"]
+        s = ev.get("seat")
+        who = self.names[s] if s is not None else ""
+        if kind == "round_started":
+            return f"Round {ev['round']}: {self.names[ev['dealer']]} is the Hintaron."
+        if kind == "antes":
+            amounts = [a for a in ev.get("amounts", []) if a]
+            if amounts and len(set(amounts)) == 1:
+                return f"Everyone antes {amounts[0]:,} (pot {ev.get('pot', 0):,})."
+            return f"The antes are in (pot {ev.get('pot', 0):,})."
+        if kind == "dice_thrown":
+            return "Every seat throws its two dice."
+        if kind == "bet":
+            a = ev["action"]
+            if a == "check":
+                return f"{who} checks."
+            if a == "call":
+                return f"{who} calls {ev['amount']:,}."
+            if a == "raise":
+                return f"{who} raises the bet to {ev['current_bet']:,} (puts in {ev['amount']:,})."
+            if a == "allin":
+                return f"{who} goes all-in with {ev['amount']:,}."
+            if a == "drop":
+                return f"{who} drops out of the round."
+            return f"{who}: {a}."
+        if kind == "bet_returned":
+            return f"{ev['amount']:,} uncalled chips go back to {who}."
+        if kind == "reroll":
+            return (f"{who} rerolls {self.pronoun(s)} {FACE_WORDS.get(ev['old'], ev['old'])} die: "
+                    f"it lands {FACE_WORDS.get(ev['new'], ev['new'])}.")
+        if kind == "keep":
+            return f"{who} keeps {self.pronoun(s)} dice."
+        if kind == "hintaro_thrown":
+            f = ev["face"]
+            if f == "Hin":
+                return "The Hintaro die shows Hin: one Tukar falls from every seat's dice."
+            if f == "Taro":
+                return "The Hintaro die shows Taro: one Kulro falls from every seat's dice."
+            return "The Hintaro die lands blank: nothing is cancelled."
+        if kind == "pot_won":
+            split = f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
+            if ev.get("standing"):
+                return f"{who} wins {ev['amount']:,} with {ev['standing']}{split}."
+            return f"{who} takes {ev['amount']:,}: everyone else dropped."
+        if kind == "pot_carried":
+            return f"Nobody stands: {ev['amount']:,} chips carry to the next round."
+        if kind == "round_over":
+            return None if ev.get("winners") else f"Round {ev['round']} ends with no winner."
+        if kind == "carry_returned":
+            return "The carried pot goes back to the seats that paid into it."
+        if kind == "session_over":
+            return f"The session is over after {ev.get('rounds', '?')} rounds."
+        return super().describe(ev)
+
+    # ------------------------------------------------------------------ actions
+    def _wager_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        kinds = {a.kind: a for a in legal}
+        to_call = int(view.get("to_call", 0) or 0)
+        stack = (view.get("stacks") or [0] * self.n)[self.eyes] if self.eyes is not None else 0
+        call_label = "Check" if to_call == 0 else f"Call {to_call:,}"
+        call_tip = ("Stay in without adding chips" if to_call == 0 else
+                    f"Put in {to_call:,} to meet the bet of {view.get('current_bet', 0):,}")
+        return [
+            ActionSpec("Drop", "Leave this round: what you put in stays in the pot", pygame.K_d, "D",
+                       action=kinds.get("drop"), enabled="drop" in kinds),
+            ActionSpec(call_label, call_tip, pygame.K_c, "C", action=kinds.get("call"), enabled="call" in kinds,
+                       primary=True),
+            ActionSpec("Raise", "Call and raise by the slider's amount (no raises once the Hintaron has acted)",
+                       pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
+            ActionSpec("All-in", f"Put in every chip you hold ({stack:,}); side pots form", pygame.K_a, "A",
+                       action=kinds.get("allin"), enabled="allin" in kinds),
+        ]
+
+    def _reroll_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        dice = (view.get("dice") or [[]] * self.n)[self.eyes] if self.eyes is not None else []
+        def word(i: int) -> str:
+            return FACE_WORDS.get(dice[i], "?") if i < len(dice) else ""
+        by = {(a.kind, a.get("die")): a for a in legal}
+        return [
+            ActionSpec("Keep", "Keep both dice as they are", pygame.K_k, "K", action=by.get(("keep", None)),
+                       enabled=("keep", None) in by, primary=True),
+            ActionSpec(_paren("Reroll left", word(0)), _paren("Throw your left die again", word(0)), pygame.K_1, "1",
+                       action=by.get(("reroll", 0)), enabled=("reroll", 0) in by),
+            ActionSpec(_paren("Reroll right", word(1)), _paren("Throw your right die again", word(1)), pygame.K_2,
+                       "2", action=by.get(("reroll", 1)), enabled=("reroll", 1) in by),
+        ]
+
+    def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        if view.get("phase") == "reroll":
+            return self._reroll_specs(view, legal)
+        return self._wager_specs(view, legal)
+
+    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
+        specs = self.action_specs(view, [])
+        for s in specs:
+            s.enabled = False
+        return specs
+
+
+def _paren(text: str, extra: str) -> str:
+    return f"{text} ({extra})" if extra else text
+
+
+def _strike_slot(faces: list[str], struck: str, size: int, res: Any) -> tuple[int, tuple[float, float], float] | None:
+    """Which die and symbol the Hintaro die cancelled: the first matching symbol, left die first."""
+    for i, face in enumerate(faces[:2]):
+        for sym, centre, r in symbol_slots(face, size, res):
+            if sym == struck:
+                return i, centre, r
+    return None

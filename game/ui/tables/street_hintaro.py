@@ -1,0 +1,275 @@
+"""The Street Hintaro table: two seats on a burgundy felt, two red/blue cubes each, one shared cube.
+
+Red cubes carry a ring and blue ones a bar, so the colours never carry the meaning alone (colour-blind mode
+also writes R/B under each cube).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.core import Action, Event
+from game.ui import theme
+from game.ui.draw import cube_face
+from game.ui.tables.base import ActionSpec, BaseTable, Beat
+
+CUBE_FACES = ("red", "blue")
+
+
+class StreetHintaroTable(BaseTable):
+    FELT = theme.FELT_BURGUNDY
+    PHASES: ClassVar[dict[str, str]] = {"bet": "Opening bet", "match": "Match or concede", "throw": "Throw your cubes",
+              "raise": "Raise once or check", "answer": "Call the raise or concede", "shared": "The shared cube",
+              "over": ""}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.deco: dict[str, Any] = {}
+        super().__init__(*args, **kwargs)
+
+    def layout_pieces(self) -> None:
+        self.cube = int(max(24, 54 * self.u))
+        self.big_cube = int(max(30, 68 * self.u))
+
+    def cube_pos(self, seat: int, i: int) -> tuple[float, float]:
+        cx, cy = self.inward(seat, self.cube * 0.8 + 8 * self.u)
+        return (cx + self.cube * 0.62 * (-1 if i == 0 else 1), cy)
+
+    def shared_pos(self) -> tuple[float, float]:
+        return (self.centre[0] - self.felt.w * 0.16, self.centre[1])
+
+    def pot_pos(self) -> tuple[float, float]:
+        return (self.centre[0] + self.felt.w * 0.14, self.centre[1] + self.big_cube * 0.3)
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        a, b = self.cube_pos(seat, 0), self.cube_pos(seat, 1)
+        r = pygame.Rect(0, 0, int(b[0] - a[0]) + self.cube, self.cube + int(20 * self.u))
+        r.midtop = (int((a[0] + b[0]) / 2), int(a[1] - self.cube / 2))
+        return r.inflate(int(8 * self.u), int(8 * self.u))
+
+    def pieces_sig(self, seat: int) -> Any:
+        cubes = self.shown.get("cubes") or [[], []]
+        return (tuple(cubes[seat]), self.app.settings.colour_blind)
+
+    def centre_rect(self) -> pygame.Rect:
+        x, y = self.shared_pos()
+        r = pygame.Rect(0, 0, max(self.big_cube * 2, int(200 * self.u)), int(self.big_cube * 1.3 + 24 * self.u))
+        r.midtop = (int(x), int(y - self.big_cube * 0.6))
+        low = pygame.Rect(0, 0, int(420 * self.u), int(24 * self.u))
+        low.midbottom = (self.centre[0], self.felt.bottom - int(20 * self.u))
+        return r.union(low)
+
+    def centre_sig(self) -> Any:
+        return (self.shown.get("shared"), self.shown.get("low_wins"), self.shown.get("betting"),
+                self.app.settings.colour_blind)
+
+    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        v["cubes"] = [[], []]
+        v["shared"] = None
+        return v
+
+    def dealer_letter(self) -> str:
+        return "1"
+
+    def cube_img(self, colour: str, size: int) -> pygame.Surface:
+        return cube_face(colour, size, self.app.settings.colour_blind, self.app.res)
+
+    # ------------------------------------------------------------------ drawing
+    def seat_status(self, seat: int) -> str:
+        scores = self.deco.get("scores")
+        if scores:
+            return f"SCORE {scores[seat]}"
+        return ""  # the "1" button beside the plate marks the first seat
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        cubes = (self.shown.get("cubes") or [[], []])[seat]
+        for i, colour in enumerate(cubes[:2]):
+            if ("cube", seat, i) in covered:
+                continue
+            pos = self.cube_pos(seat, i)
+            img = self.cube_img(colour, self.cube)
+            r = img.get_rect(center=(int(pos[0]), int(pos[1])))
+            surf.blit(img, r)
+            if self.app.settings.colour_blind:
+                self.text.blit(surf, "R" if colour == "red" else "B", int(13 * self.u), theme.CREAM, "bold",
+                               midtop=(r.centerx, r.bottom + 1))
+
+    def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        u = self.u
+        pos = self.shared_pos()
+        colour = self.shown.get("shared") if self.deco.get("shared_shown", True) else None
+        if ("shared",) not in covered:
+            if colour:
+                img = self.cube_img(colour, self.big_cube)
+            else:
+                img = self.cube_img("none", self.big_cube).copy()
+                img.set_alpha(90)
+            surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+        label = "SHARED CUBE" if not colour else f"SHARED: {colour.upper()}"
+        self.text.blit(surf, label, int(13 * u), theme.AMBER if colour else theme.TEXT_DIM, "bold",
+                       midtop=(int(pos[0]), int(pos[1] + self.big_cube * 0.6)))
+        if self.shown.get("low_wins"):
+            self.text.blit(surf, "CANTINA RULES: THE LOWER SCORE WINS", int(13 * u), theme.CREAM, "bold",
+                           midbottom=(self.centre[0], self.felt.bottom - int(24 * u)))
+        elif self.shown.get("betting") is False:
+            self.text.blit(surf, "NO BETTING: PLAYING FOR ROUNDS", int(13 * u), theme.CREAM, "bold",
+                           midbottom=(self.centre[0], self.felt.bottom - int(24 * u)))
+
+    # ------------------------------------------------------------------ events
+    def beats_for(self, ev: Event) -> list[Beat]:
+        d = ev.visible_to(self.eyes)
+        kind = ev.kind
+        s = ev.seat
+        if kind == "round_started":
+            def start() -> None:
+                self.deco = {}
+                self.tags = {}
+                self.shown.update(round=d["round"], dealer=d["dealer"], first=d["first"], cubes=[[], []],
+                                  shared=None)
+            return [Beat(0.35, start)]
+        if kind == "bet":
+            assert s is not None
+
+            def start() -> None:
+                a = d["action"]
+                label = {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES {d['amount']:,}", "check": "CHECKS",
+                         "call": f"CALLS {d['amount']:,}"}.get(a, a.upper())
+                self.tag(s, label)
+                self.shown["stacks"][s] = d["stack"]
+                self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
+
+            def end() -> None:
+                self.shown["pot"] = d["pot"]
+            return [Beat(0.45 if d["amount"] else 0.35, start, end, sound="chips" if d["amount"] else None)]
+        if kind == "cubes_thrown":
+            assert s is not None
+
+            def start() -> None:
+                self.tag(s, "THROWS")
+                self.shown["cubes"][s] = list(d["cubes"])
+                for i, c in enumerate(d["cubes"]):
+                    self.tumble(("cube", s, i), c, self.cube_img, CUBE_FACES, self.cube_pos(s, i), self.cube,
+                                delay=0.05 * i)
+            return [Beat(0.85, start, sound="dice")]
+        if kind == "shared_thrown":
+            def start() -> None:
+                self.shown["shared"] = d["face"]
+                self.tumble(("shared",), d["face"], self.cube_img, CUBE_FACES, self.shared_pos(), self.big_cube,
+                            duration=0.85)
+
+            def end() -> None:
+                self.deco["scores"] = list(d.get("scores", []))
+            return [Beat(0.95, start, end, sound="dice"), Beat(0.4)]
+        if kind == "concede":
+            assert s is not None
+            return [Beat(0.4, lambda: self.tag(s, "CONCEDES", theme.BAD))]
+        if kind == "pot_won":
+            assert s is not None
+
+            def start() -> None:
+                self.shown["pot"] = max(0, int(self.shown.get("pot", 0)) - d["amount"])
+                self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center, duration=0.4)
+                self.tag(s, f"WINS {d['amount']:,}" if d["amount"] else "WINS", theme.GOOD)
+
+            def end() -> None:
+                self.shown["stacks"][s] += d["amount"]
+            return [Beat(0.55, start, end, sound="chips" if d["amount"] else None)]
+        if kind == "pot_carried":
+            return [Beat(0.9, lambda: self.banner("A tie", f"{d['amount']:,} chips carry to the next round"
+                                                   if d["amount"] else "nobody takes the round", 0.9))]
+        if kind == "round_over":
+            winners = d.get("winners") or []
+
+            def start() -> None:
+                if winners:
+                    st = (d.get("standings") or [None, None])[winners[0]]
+                    self.banner(f"{self.names[winners[0]]} wins", f"with {st}" if st else "the other seat conceded",
+                                1.4)
+                self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
+            return [Beat(1.5 if winners else 0.2, start)]
+        if kind == "carry_returned":
+            def start() -> None:
+                for seat, a in enumerate(d.get("amounts", [])):
+                    if a:
+                        self.fly(a, self.pot_pos(), self.seat_geo[seat]["plate"].center)
+                        self.shown["stacks"][seat] += a
+                self.shown["pot"] = 0
+            return [Beat(0.5, start, sound="chips")]
+        if kind == "session_over":
+            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+        return super().beats_for(ev)
+
+    def describe(self, ev: dict[str, Any]) -> str | None:
+        kind = ev["kind"]
+        s = ev.get("seat")
+        who = self.names[s] if s is not None else ""
+        if kind == "round_started":
+            return f"Round {ev['round']}: {self.names[ev['first']]} goes first."
+        if kind == "bet":
+            a = ev["action"]
+            if a == "bet":
+                return f"{who} opens with a bet of {ev['amount']:,}."
+            if a == "raise":
+                return f"{who} raises by {ev['amount']:,}."
+            if a == "check":
+                return f"{who} checks: no raise."
+            if a == "call":
+                return f"{who} calls {ev['amount']:,}."
+        if kind == "cubes_thrown":
+            c = ev["cubes"]
+            return f"{who} throws {self.pronoun(s)} cubes: {c[0]} and {c[1]}."
+        if kind == "shared_thrown":
+            sc = ev.get("scores") or [0, 0]
+            return (f"The shared cube lands {ev['face']}: {self.names[0]} scores {sc[0]}, "
+                    f"{self.names[1]} scores {sc[1]}.")
+        if kind == "concede":
+            return f"{who} concedes the round."
+        if kind == "pot_won":
+            if ev["amount"]:
+                return f"{who} wins {ev['amount']:,}" + (f" with {ev['standing']}." if ev.get("standing") else ".")
+            return f"{who} wins the round."
+        if kind == "pot_carried":
+            return f"A tie: {ev['amount']:,} chips carry to the next round." if ev["amount"] else "A tie."
+        if kind == "round_over":
+            return None  # the pot_won / pot_carried lines already say how the round ended
+        if kind == "carry_returned":
+            return "The carried wagers are shared back between the two seats."
+        if kind == "session_over":
+            return f"The session is over after {ev.get('rounds', '?')} rounds."
+        return super().describe(ev)
+
+    # ------------------------------------------------------------------ actions
+    def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        phase = view.get("phase")
+        kinds = {a.kind: a for a in legal}
+        if phase == "bet":
+            return [ActionSpec("Bet", "Open the round: the other seat must match it or concede", pygame.K_b, "B",
+                               amount_kind="bet", enabled="bet" in kinds, primary=True)]
+        if phase in ("match", "answer"):
+            pot = view.get("contrib") or [0, 0]
+            owed = abs(pot[0] - pot[1])
+            return [
+                ActionSpec(f"Call {owed:,}" if owed else "Call", "Match the bet and play on", pygame.K_c, "C",
+                           action=kinds.get("call"), enabled="call" in kinds, primary=True),
+                ActionSpec("Concede", "Give up the round: the pot goes to the other seat", pygame.K_x, "X",
+                           action=kinds.get("concede"), enabled="concede" in kinds),
+            ]
+        if phase == "raise":
+            return [
+                ActionSpec("Check", "No raise: go on to the shared cube", pygame.K_c, "C",
+                           action=kinds.get("check"), enabled="check" in kinds, primary=True),
+                ActionSpec("Raise", "Raise once by the slider's amount; the other seat calls or concedes",
+                           pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
+            ]
+        label = "Throw the shared cube" if phase == "shared" else "Throw your cubes"
+        tip = ("Throw the cube both seats score against" if phase == "shared" else
+               "Throw your two cubes (red has a ring, blue a bar)")
+        return [ActionSpec(label, tip, pygame.K_t, "T", action=kinds.get("throw"), enabled="throw" in kinds,
+                           primary=True)]
+
+    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
+        specs = self.action_specs(view, [])
+        for s in specs:
+            s.enabled = False
+        return specs

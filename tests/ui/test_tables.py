@@ -1,0 +1,186 @@
+"""Drive the Hintaro and Street Hintaro tables through whole rounds with clicks and keys, and check that the
+engine acted, the log says it in words, and the screen shows the pieces where they belong."""
+
+from __future__ import annotations
+
+import pygame
+from conftest import click, frames, press, until
+
+from game.engine.core import Action
+from game.ui import draw
+from game.ui.session import SeatSpec, TableSession, ai_seat
+from game.ui.tables.hintaro import HintaroTable
+from game.ui.tables.street_hintaro import StreetHintaroTable
+
+
+def button(table, label_start: str):
+    for b in table.buttons:
+        if b.label.startswith(label_start):
+            return b
+    raise AssertionError(f"no button {label_start!r} among {[b.label for b in table.buttons]}")
+
+
+def test_hintaro_round_played_by_clicks_and_keys(app) -> None:
+    seats = [SeatSpec("Rook"), ai_seat(1, "passive"), ai_seat(2, "passive")]
+    session = TableSession.new("hintaro", seats, seed=11, options={"rounds": 3})
+    table = app.open_table(session)
+    assert isinstance(table, HintaroTable) and table.eyes == 0
+    state = session.state
+    mine: list[Action] = []
+    while state.round_no < 2 and not state.is_over:
+        assert until(app, lambda: table.my_turn() or state.round_no >= 2 or state.is_over)
+        if not table.my_turn():
+            break
+        before = len(state.actions)
+        phase = table.shown["phase"]
+        if phase == "reroll":
+            click(app, button(table, "Reroll left").rect.center)  # a click on a button
+        else:
+            press(app, pygame.K_c)  # the Call/Check shortcut
+        assert len(state.actions) == before + 1, "the input reached the engine"
+        mine.append(state.actions[before])
+    kinds = [a.kind for a in mine]
+    assert "call" in kinds and "reroll" in kinds
+    assert until(app, lambda: state.round_no >= 2 and table.settled())
+    log = "\n".join(table.log_lines())
+    assert "Rook checks." in log or "Rook calls" in log
+    assert "Rook rerolls their" in log
+    assert "The Hintaro die" in log
+
+
+def test_disabled_buttons_do_nothing_when_not_your_turn(app) -> None:
+    seats = [ai_seat(0, "passive"), SeatSpec("Rook"), ai_seat(2, "passive")]
+    session = TableSession.new("hintaro", seats, seed=5)
+    table = app.open_table(session)
+    frames(app, 2)  # the opening dice are still tumbling: nobody may act yet
+    assert not table.my_turn() and not table.settled()
+    assert table.buttons and not any(b.enabled for b in table.buttons)
+    for b in table.buttons:
+        click(app, b.rect.center)
+    press(app, pygame.K_c)
+    press(app, pygame.K_d)
+    assert session.state.actions == []
+
+
+def test_street_hintaro_bet_amount_from_slider(app) -> None:
+    session = TableSession.new("street_hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=2)
+    table = app.open_table(session)
+    assert isinstance(table, StreetHintaroTable)
+    state = session.state
+    assert until(app, table.my_turn)
+    assert table.shown["phase"] == "bet" and table.slider is not None
+    lo = table.slider.value
+    press(app, pygame.K_PLUS)
+    press(app, pygame.K_PLUS)
+    want = table.slider.value
+    assert want > lo
+    press(app, pygame.K_b)
+    assert state.actions[-1] == Action("bet", amount=want)
+    # play the round out: throw our cubes, check, until round 2
+    while state.round_no < 2 and not state.is_over:
+        assert until(app, lambda: table.my_turn() or state.round_no >= 2)
+        if state.round_no >= 2:
+            break
+        first = table.buttons[0]
+        assert first.enabled
+        click(app, first.rect.center)
+    assert "Rook opens with a bet of" in "\n".join(table.log_lines())
+
+
+def test_settled_dice_are_drawn_at_their_seats(app) -> None:
+    seats = [SeatSpec("Rook"), ai_seat(1, "passive")]
+    session = TableSession.new("hintaro", seats, seed=4)
+    table = app.open_table(session)
+    assert until(app, table.my_turn)
+    table.hover_pos = (-1, -1)
+    app._shown_sig = None
+    frames(app, 1)
+    screen = app.screen
+    bg = table.background()
+    other = 1  # not the seat to act: no turn glow under its dice
+    assert len(table.shown["dice"][other]) == 2
+    for i, face in enumerate(table.shown["dice"][other]):
+        img = draw.die_face(face, table.die, "silver", app.res)
+        x, y = table.die_pos(other, i)
+        r = img.get_rect(center=(int(x), int(y)))
+        expected = bg.subsurface(r).copy()
+        expected.blit(img, (0, 0))
+        got = screen.subsurface(r)
+        assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB"), f"die {i} ({face})"
+
+
+def test_incremental_frames_match_a_full_redraw(app) -> None:
+    table = app.start_demo("hintaro", seed=9)
+    for checkpoint in range(8):
+        frames(app, 23)
+        if checkpoint % 2:  # hover a button (its tooltip appears), then leave it again
+            target = table.buttons[checkpoint % len(table.buttons)].rect.center if table.buttons else (5, 5)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)))
+            frames(app, 1)
+        shown = app.screen.copy()
+        full = pygame.Surface(app.screen.get_size())
+        table.draw(full)
+        table._last = None
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(full, "RGB"), checkpoint
+
+
+def test_space_skips_the_current_animation(app) -> None:
+    table = app.start_demo("hintaro", seed=1)
+    frames(app, 2)
+    assert table.beat is not None or table.beats
+    queued = len(table.beats) + (table.beat is not None)
+    press(app, pygame.K_SPACE)
+    assert len(table.beats) + (table.beat is not None) < queued
+
+
+def test_ai_decisions_do_not_freeze_frames(app, monkeypatch) -> None:
+    import time
+
+    from game.ai import PassiveAgent
+
+    slow_calls = []
+
+    def slow(self, view, legal):
+        slow_calls.append(1)
+        time.sleep(0.4)
+        return legal[0]
+
+    monkeypatch.setattr(PassiveAgent, "choose", slow)
+    session = TableSession.new("hintaro", [ai_seat(0, "passive"), ai_seat(1, "passive")], seed=3)
+    table = app.open_table(session)
+    assert until(app, lambda: table.ai_future is not None, limit=2000)
+    t0 = time.perf_counter()
+    frames(app, 5)
+    assert time.perf_counter() - t0 < 0.3, "frames kept coming while the agent thought"
+    assert until(app, lambda: len(session.state.actions) >= 1, limit=400, dt=1 / 60) or slow_calls
+
+
+def test_session_end_shows_results_and_play_again_starts_a_new_table(app) -> None:
+    from game.ui.scenes.results import ResultsScene
+
+    session = TableSession.new("street_hintaro", [ai_seat(0, "passive"), ai_seat(1, "random")], seed=6,
+                               options={"rounds": 2})
+    table = app.open_table(session)
+    assert until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=6000)
+    results = app.stack.top
+    assert sorted(results.rows, key=lambda r: -r[1]) == results.rows
+    assert {name for name, _ in results.rows} == {"Vexa", "Grell"}
+    press(app, pygame.K_p)
+    new = app.stack.top
+    assert isinstance(new, StreetHintaroTable) and new is not table and new.session.seed == session.seed + 1
+
+
+def test_pause_menu_stops_the_table(app) -> None:
+    from game.ui.scenes.menu import TableMenu
+
+    table = app.start_demo("hintaro", seed=12)
+    frames(app, 5)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TableMenu)
+    actions = len(table.state.actions)
+    queued = len(table.beats)
+    frames(app, 600)
+    assert len(table.state.actions) == actions and len(table.beats) == queued
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    assert until(app, lambda: len(table.state.actions) > actions)
