@@ -18,7 +18,6 @@ printed_value, and either payout (credits) or reward_item (an item id), optional
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
@@ -26,6 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from game.paths import assets_dir
 
 #: the most seats a table may have: the starting tiers must hold a card for each
 MAX_SEATS = 8
@@ -108,8 +109,7 @@ class Content:
 
 def data_dir() -> Path:
     """``assets/data/better_hintaro`` in the PyInstaller bundle when frozen, else in the repository."""
-    root = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[3]))
-    return root / "assets" / "data" / "better_hintaro"
+    return assets_dir() / "data" / "better_hintaro"
 
 
 # ------------------------------------------------------------------------------------------------ reading
