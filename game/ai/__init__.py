@@ -2,6 +2,10 @@
 
 ``make_agent(name, game_id, seed=None)`` returns an object with ``choose(view, legal_actions) -> Action``.
 Every agent keeps its own seeded generator, so simulations replay exactly.
+
+Names: ``random`` and ``passive`` (the yardsticks below), the levels ``novice``, ``regular`` and ``shark``
+(:mod:`game.ai.levels`; each game's policy lives in its own module, e.g. :mod:`game.ai.hintaro`), and a level
+with a personality from ``assets/data/personalities.toml``: ``regular:bold``.
 """
 
 from __future__ import annotations
@@ -55,9 +59,16 @@ class PassiveAgent:
         return legal_actions[0]
 
 
+# the level agents: importing a game's AI module registers its dedicated policy with the framework
+from game.ai import hintaro as _hintaro  # noqa: E402, F401
+from game.ai import kinzo as _kinzo  # noqa: E402, F401
+from game.ai import street as _street  # noqa: E402, F401
+from game.ai.levels import LEVELS, level_factory, make_level_agent  # noqa: E402
+
 AGENTS: dict[str, Callable[[str, int | None], Agent]] = {
     "random": RandomAgent,
     "passive": PassiveAgent,
+    **{level: level_factory(level) for level in LEVELS},
 }
 
 
@@ -65,8 +76,12 @@ def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
     """An agent called ``name`` for ``game_id``; unknown names or games raise ValueError naming them."""
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(AGENTS))}") from None
-    return factory(game_id, seed)
+    factory = AGENTS.get(name)
+    if factory is not None:
+        return factory(game_id, seed)
+    if name.partition(":")[0] in LEVELS:  # a level with a personality, such as "regular:bold"
+        return make_level_agent(name, game_id, seed)
+    raise ValueError(
+        f"unknown agent {name!r}; the agents are: {', '.join(sorted(AGENTS))} "
+        "(a level may take a personality: level:personality)"
+    )

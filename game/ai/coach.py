@@ -1,0 +1,208 @@
+"""The odds coach: for the seat about to act, every option with its exact chances and expected chips.
+
+It reads the same things an agent does (the seat's view and the legal actions) and nothing else, so it can
+never leak what the seat may not know. The numbers come from the same exact evaluators the shark uses
+(:mod:`game.ai.hintaro`, :mod:`game.ai.street`).
+
+``advise(game_id, view, legal_actions) -> list[dict]``: one dict per option, in the order of
+``legal_actions``, each with these keys (a value the game cannot give is ``None``):
+
+``action``
+    the :class:`~game.engine.core.Action` (one of ``legal_actions``)
+``label``
+    a short text for the button or tooltip: ``"Reroll die 2 (KK)"``, ``"Call 20"``, ``"Raise 40"``
+``win``
+    the chance (0..1) that this seat takes the pot outright with this option
+``split``
+    the chance it shares the pot (Hintaro ties)
+``tie``
+    the chance the round ties and the wagers carry (Street Hintaro); in Hintaro, ``carry`` is the chance
+    nobody stands and the pot carries
+``carry``
+    see ``tie``
+``equity``
+    the expected fraction of the pot this seat takes (splits count as their share; a carried pot as the
+    seat's fair share of it next round)
+``ev``
+    expected chips: what the seat can expect back from the pot minus the chips this option puts in now
+    (dropping or conceding is 0: chips already in the pot are gone either way). For a raise it is the
+    smaller of ``ev_if_called`` and ``ev_if_rational``.
+``ev_if_called`` / ``ev_if_rational``
+    for bets and raises: expected chips if every other seat calls / if each calls only when its own odds
+    justify it (otherwise equal to ``ev``)
+``exact``
+    True when computed by enumerating every outcome; False for an estimate (Kinzo's stake advice)
+``samples``
+    for an estimate, how many samples it rests on (None when exact)
+``best``
+    True on the option with the highest ``ev`` (the first of equals)
+``note``
+    one sentence on what the numbers assume
+
+Games without a coach yet return each option with ``None`` numbers and a note saying so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.ai import hintaro as hai
+from game.ai import kinzo as kai
+from game.ai import street as sai
+from game.engine.core import Action
+
+Advice = list[dict[str, Any]]
+
+
+def _entry(action: Action, label: str, **values: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "action": action, "label": label, "win": None, "split": None, "tie": None, "carry": None,
+        "equity": None, "ev": None, "ev_if_called": None, "ev_if_rational": None, "exact": True,
+        "samples": None, "best": False, "note": "",
+    }
+    entry.update(values)
+    return entry
+
+
+def _mark_best(entries: Advice) -> Advice:
+    scored = [e for e in entries if e["ev"] is not None]
+    if scored:
+        best = max(scored, key=lambda e: e["ev"])
+        best["best"] = True
+    return entries
+
+
+# ------------------------------------------------------------------------------------------- Hintaro
+def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
+    me = view["seat"]
+    if view["phase"] == "reroll":
+        game, order = hai.reroll_game(view, "best")
+        values = game.action_values(0, game.start)
+        total = sum(game.amounts)
+        dice = view["dice"][me]
+        out: Advice = []
+        for action in legal:
+            i = hai.REROLL_ACTIONS.index(action) if action in hai.REROLL_ACTIONS else 0
+            win, split, carry = game.seat_odds(0, i)
+            label = "Keep both dice" if i == 0 else f"Reroll die {i} ({dice[i - 1]})"
+            out.append(_entry(
+                action, label, win=win, split=split, carry=carry, equity=values[i] / total if total else 0.0,
+                ev=values[i],
+                note="the seats after you reroll as well as they can, seeing your result",
+            ))
+        return _mark_best(out)
+    # wager or call phase
+    game, order = hai.reroll_game(view, "best", pots="single")
+    win, split, carry = game.seat_odds(order.index(me))
+    e = hai.equity(view)
+    options = {o.action: o for o in hai.bet_options(view, legal)}
+    to_call = view.get("to_call", view["current_bet"] - view["wager"][me])
+    out = []
+    for action in legal:
+        o = options.get(action)
+        if action.kind == "drop":
+            out.append(_entry(action, "Drop", win=0.0, split=0.0, carry=0.0, equity=0.0, ev=0.0,
+                              ev_if_called=0.0, ev_if_rational=0.0, note="you leave what you have put in"))
+            continue
+        assert o is not None
+        if action.kind == "call":
+            label = "Check" if to_call == 0 else f"Call {to_call}"
+        elif action.kind == "allin":
+            label = f"All in ({view['stacks'][me]})"
+        else:
+            label = f"Raise {action.amount}"
+        out.append(_entry(
+            action, label, win=win, split=split, carry=carry, equity=e, ev=o.robust,
+            ev_if_called=o.ev_callers, ev_if_rational=o.ev_rational,
+            note="if every seat now in stays in and all reroll as well as they can",
+        ))
+    return _mark_best(out)
+
+
+# ------------------------------------------------------------------------------------- Street Hintaro
+def _street(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
+    me = view["seat"]
+    win, tie, _lose = sai.outcome_odds(view)
+    pot = view["pot"]
+    half = sai.CARRY_SHARE
+    owed = view["contrib"][1 - me] - view["contrib"][me]
+    out: Advice = []
+    for action in legal:
+        common = {"win": win, "tie": tie, "carry": tie}
+        if action.kind == "concede":
+            out.append(_entry(action, "Concede", win=0.0, tie=0.0, carry=0.0, equity=0.0, ev=0.0,
+                              note="the other seat takes the pot now"))
+        elif action.kind == "call":
+            ev = sai.call_value(view, owed)
+            out.append(_entry(action, f"Call {owed}" if owed else "Call", equity=win + half * tie, ev=ev,
+                              note="a tie carries the pot; it counts as half yours", **common))
+        elif action.kind in ("throw", "check"):
+            ev = win * pot + tie * half * pot
+            out.append(_entry(action, "Throw" if action.kind == "throw" else "Check", equity=win + half * tie,
+                              ev=ev, note="a tie carries the pot; it counts as half yours", **common))
+        else:  # bet or raise x: called, the pot grows by 2x; conceded, the pot is won now
+            x = action.amount
+            called = win * (pot + 2 * x) + tie * half * (pot + 2 * x) - x
+            out.append(_entry(
+                action, f"{action.kind.capitalize()} {x}", equity=win + half * tie, ev=called,
+                ev_if_called=called, ev_if_rational=called,
+                note=f"if conceded instead, you take the {pot + x} chips on the table at once", **common,
+            ))
+    return _mark_best(out)
+
+
+# ------------------------------------------------------------------------------------------------ Kinzo
+def _kinzo(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
+    out: Advice = []
+    if view["phase"] == "stake":
+        seats = max(1, sum(1 for st in view["stacks"] if st >= view["min_stake"]))
+        per_chip = kai.round_value_per_chip(seats)
+        for a in legal:
+            out.append(_entry(a, f"Stake {a.amount}", ev=per_chip * a.amount, exact=False,
+                              note="estimated: a fresh deal, later cards as if from a fresh deck"))
+        return _mark_best(out)
+    hand = view["hands"][view["turn"]]
+    if view["phase"] == "dice":
+        earlier = [h["total"] for h in view["hands"][: view["turn"]] if h["result"] == "rolls"]
+        on_table = sum(h["stake"] for h in view["hands"]) + view["prize_pot"]
+        solver = kai.KinzoSolver(view["dealer_showing"], float(hand["stake"]), on_table - hand["stake"], earlier,
+                                 kai.table_pool(view))
+        d = view["dealer_total"]
+        t = hand["total"]
+        jackpot = kai.DICE_SUM.get(d - t, 0.0)
+        for a in legal:
+            out.append(_entry(a, "Roll the dice", win=jackpot * solver.clear(d),
+                              ev=kai.hand_value(t, d, float(hand["stake"]), on_table - hand["stake"], solver.clear(d)),
+                              note="win is the chance of the jackpot"))
+        return _mark_best(out)
+    values = kai.option_values(view, legal)
+    labels = {"stay": "Stay", "hit": "Hit"}
+    for a in legal:
+        label = labels.get(a.kind, f"Split the {a.get('value')}s")
+        out.append(_entry(a, label, ev=values.get(a),
+                          note="stakes won or lost, playing on as well as the cards you can see allow"))
+    return _mark_best(out)
+
+
+def _unknown(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
+    return [
+        _entry(a, a.kind if a.get("amount") is None else f"{a.kind} {a.amount}", exact=False,
+               note="no odds for this game yet")
+        for a in legal
+    ]
+
+
+#: game id -> its coach (other games add theirs here)
+COACHES: dict[str, Callable[[dict[str, Any], Sequence[Action]], Advice]] = {
+    "hintaro": _hintaro,
+    "street_hintaro": _street,
+    "kinzo": _kinzo,
+}
+
+
+def advise(game_id: str, view: dict[str, Any], legal_actions: Sequence[Action]) -> Advice:
+    """Every option of the seat in ``view`` with its odds (see the module docstring for the format)."""
+    if not legal_actions or view.get("seat") is None or view.get("current_seat") != view["seat"]:
+        return []  # the coach speaks only to the seat about to act
+    return COACHES.get(game_id, _unknown)(view, legal_actions)

@@ -1,0 +1,735 @@
+"""The campaign: a bankroll, a reputation, the cantinas opened so far, the table the player sits at, and books
+that always balance.
+
+What the UI calls (everything else is bookkeeping):
+
+* where:   :meth:`Campaign.cantinas`, :attr:`Campaign.level`, :meth:`Campaign.door_status`,
+           :meth:`Campaign.use_door`, :meth:`Campaign.travel`
+* tables:  :meth:`Campaign.table_info`, :meth:`Campaign.sit` (buys in, starts the engine session),
+           :meth:`Campaign.act` (the player's action), :meth:`Campaign.step_ai` (one regular's action),
+           :attr:`Campaign.session` (the live :class:`~game.campaign.table.TableSession`), :meth:`Campaign.leave`
+* money:   :attr:`Campaign.is_broke`, :meth:`Campaign.loan_terms`, :meth:`Campaign.borrow`,
+           :meth:`Campaign.repay`, :meth:`Campaign.ask_favour`
+* journal: :meth:`Campaign.journal` (goals, regulars met and beaten, stats per game, notes),
+           :attr:`Campaign.history` (finished sittings, each replayable)
+* saving:  :meth:`Campaign.to_dict` / :meth:`Campaign.from_dict` (``game.campaign.saves`` writes the files)
+
+Decisions (players of these games would expect them; see also the report in the issue):
+
+* **Buy-in.** Each table has a fixed buy-in; every seat (the player and each regular) brings exactly that
+  many chips, which becomes the engine's ``stack``. Credits and chips are one to one.
+* **Getting up.** Between hands (no one has acted since the last hand ended) the player takes the chips they
+  held when that hand ended: the next hand's ante, posted automatically, comes back. Mid-hand they may only
+  leave by forfeiting what they have in the pot (``leave(forfeit=True)``). When a table breaks up, whatever
+  no seat holds (a carried pot, the house's take at Kinzo) goes to the ``house`` account, in the ledger.
+* **Beating a regular** means playing a sitting to its end (every round the table plays) and finishing with
+  more chips than they have *and* more than you bought in with. The first win over a regular earns their
+  reputation value; each later win earns 1 (so a player who lost reputation can always earn it back).
+* **Doors** check their requirements when first passed; once opened a cantina stays open, and the player may
+  travel back to any opened cantina. A credits requirement asks to *hold* that much, not to pay it.
+* **Going broke** (not enough for the cheapest open table): the loan shark lends up to his ``max_debt``,
+  adding ``interest_percent`` to what is owed when the loan is taken. Repay any time away from a table. If the
+  player cannot borrow enough to sit anywhere, he stakes them a ``favour`` for reputation: there is always a
+  way back. The champion will not sit with anyone in debt.
+* **Regulars' purses** are tracked too; a regular who cannot cover the buy-in fetches more credits (a
+  ``restock`` entry), so no table ever closes because the player cleaned it out.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.campaign.ledger import Ledger, LedgerError
+from game.campaign.levels import Door, Level, Requirements, Table, load_all_levels
+from game.campaign.regulars import Regular, Roster, load_roster
+from game.campaign.table import HUMAN_SEAT, AiStep, Banter, SessionRecord, TableSession, derive_seed
+from game.engine.core import Action, Event, SaveError
+
+if TYPE_CHECKING:
+    from game.campaign.journal import Journal
+
+STARTING_CREDITS = 1000
+
+
+class CampaignError(ValueError):
+    """Something the player cannot do now (sit without the buy-in, a locked door...). The message says why."""
+
+
+class CampaignDataError(ValueError):
+    """Campaign data (from a save) that is malformed or does not add up. The message says what and where."""
+
+
+@dataclass
+class GameStats:
+    """The journal's numbers for one game."""
+
+    sessions: int = 0
+    hands: int = 0
+    wins: int = 0
+    biggest_pot: int = 0
+    net: int = 0  # credits won (negative: lost) over every finished sitting
+
+
+@dataclass(frozen=True)
+class CantinaInfo:
+    id: str
+    title: str
+    description: str
+    unlocked: bool
+    current: bool
+
+
+@dataclass(frozen=True)
+class DoorInfo:
+    door: Door
+    target_title: str
+    open: bool  # the player may go through now
+    visited: bool  # the cantina behind it is already opened
+    unmet: tuple[str, ...]  # what is still missing (empty when open)
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the UI shows when the player walks up to a table."""
+
+    table: Table
+    game_title: str
+    regulars: tuple[Regular, ...]  # by seat, seat 1 first
+    can_sit: bool
+    reasons: tuple[str, ...]  # why not (empty when can_sit)
+    available: bool  # the game exists in this build
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """How a sitting ended: what the player took home, who they beat, what was said."""
+
+    record: SessionRecord
+    buy_in: int
+    cash_out: int
+    completed: bool
+    forfeited: int
+    beaten: tuple[tuple[str, int], ...]  # (regular id, reputation earned)
+    champion_beaten: bool
+    lines: tuple[Banter, ...]
+
+    @property
+    def net(self) -> int:
+        return self.cash_out - self.buy_in
+
+
+@dataclass(frozen=True)
+class LoanTerms:
+    debt: int
+    max_debt: int
+    interest_percent: int
+    max_borrow: int  # the largest loan on offer now (its debt stays within max_debt)
+    favour_available: bool
+    favour_credits: int
+    favour_reputation: int
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class Campaign:
+    """One player's campaign. Build with :meth:`new` (or :meth:`from_dict` for a save)."""
+
+    def __init__(self, levels: Mapping[str, Level], roster: Roster, *, name: str = "Stranger", seed: int = 0,
+                 starting_credits: int = STARTING_CREDITS, games: Mapping[str, Any] | None = None,
+                 _fresh: bool = True) -> None:
+        if not levels:
+            raise CampaignError("a campaign needs at least one cantina")
+        self.levels: dict[str, Level] = dict(levels)
+        self.roster = roster
+        self.games = games if games is not None else _registry()
+        self.name = name
+        self.seed = seed
+        self.start_level = min(self.levels.values(), key=lambda lv: (lv.order, lv.id)).id
+        self.current = self.start_level
+        self.unlocked: list[str] = [self.start_level]
+        self.bankroll = 0
+        self.debt = 0
+        self.reputation = 0
+        self.regular_bankrolls: dict[str, int] = {}
+        self.met: dict[str, int] = {}  # regular -> the sitting where the player first met them
+        self.beaten: dict[str, int] = {}  # regular -> how many times beaten
+        self.stats: dict[str, GameStats] = {}
+        self.notes: list[str] = []
+        self.history: list[SessionRecord] = []
+        self.sittings = 0
+        self.favours = 0
+        self.won = False
+        self.ledger = Ledger()
+        self.session: TableSession | None = None
+        if _fresh:
+            if not _whole(starting_credits) or starting_credits < 0:
+                raise CampaignError("starting credits must be a whole number, at least 0")
+            purses = {rid: r.bankroll for rid, r in roster.regulars.items()}
+            postings = {"player": starting_credits, **{f"regular:{rid}": v for rid, v in purses.items()}}
+            postings["world"] = -sum(postings.values())
+            self.ledger.post("open", postings, note=f"{name} arrives with {starting_credits} credits")
+            self.bankroll = starting_credits
+            self.regular_bankrolls = purses
+            self.notes.append(f"Arrived at {self.level.title} with {starting_credits} credits.")
+
+    @classmethod
+    def new(cls, name: str = "Stranger", seed: int | None = None, *, starting_credits: int = STARTING_CREDITS,
+            levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
+            games: Mapping[str, Any] | None = None) -> Campaign:
+        """A fresh campaign with the shipped maps and regulars (or the given ones)."""
+        return cls(levels if levels is not None else load_all_levels(),
+                   roster if roster is not None else load_roster(),
+                   name=name, seed=secrets.randbits(48) if seed is None else seed,
+                   starting_credits=starting_credits, games=games)
+
+    # ------------------------------------------------------------------------------------------- where
+    @property
+    def level(self) -> Level:
+        return self.levels[self.current]
+
+    def cantinas(self) -> list[CantinaInfo]:
+        """Every cantina in campaign order, with whether it is open and whether the player is there."""
+        return [CantinaInfo(lv.id, lv.title, lv.description, lv.id in self.unlocked, lv.id == self.current)
+                for lv in sorted(self.levels.values(), key=lambda lv: (lv.order, lv.id))]
+
+    def unmet(self, req: Requirements) -> list[str]:
+        """What the player still lacks for ``req`` (a door's or a table's requirements), in words."""
+        return req.unmet(bankroll=self.bankroll, reputation=self.reputation, beaten=self.beaten, debt=self.debt,
+                         names=self.roster.names())
+
+    def door_status(self, door_name: str) -> DoorInfo:
+        door = self._door(door_name)
+        target = self.levels.get(door.to)
+        visited = door.to in self.unlocked
+        unmet = () if visited else tuple(self.unmet(door.requires))
+        return DoorInfo(door, target.title if target else door.to, target is not None and not unmet, visited, unmet)
+
+    def use_door(self, door_name: str) -> Level:
+        """Walk through a door of the current cantina. The first time, its requirements must be met."""
+        self._require_standing("go through a door")
+        info = self.door_status(door_name)
+        if not info.open:
+            raise CampaignError(f"{info.door.label} stays shut: it takes " + "; ".join(info.unmet))
+        if info.door.to not in self.unlocked:
+            self.unlocked.append(info.door.to)
+            self.notes.append(f"Opened the way to {info.target_title}.")
+        self.current = info.door.to
+        return self.level
+
+    def travel(self, level_id: str) -> Level:
+        """Go straight to a cantina already opened (the way back is never barred)."""
+        self._require_standing("travel")
+        if level_id not in self.levels:
+            raise CampaignError(f"there is no cantina {level_id!r}")
+        if level_id not in self.unlocked:
+            raise CampaignError(f"{self.levels[level_id].title} is not open to you yet")
+        self.current = level_id
+        return self.level
+
+    def _door(self, name: str) -> Door:
+        try:
+            return self.level.door(name)
+        except KeyError as exc:
+            raise CampaignError(str(exc.args[0])) from None
+
+    # ------------------------------------------------------------------------------------------ tables
+    def game_title(self, game_id: str) -> str:
+        cls = self.games.get(game_id)
+        return cls.title if cls is not None else game_id.replace("_", " ").title()
+
+    def table_info(self, table_name: str) -> TableInfo:
+        try:
+            table = self.level.table(table_name)
+        except KeyError as exc:
+            raise CampaignError(str(exc.args[0])) from None
+        regs = tuple(self.roster.regulars[s.regular] for s in self.level.seated_at(table.name))
+        reasons: list[str] = []
+        available = table.game in self.games
+        if not available:
+            reasons.append(f"{self.game_title(table.game)} is not dealt in this build yet")
+        if self.session is not None:
+            reasons.append("you are already sitting at a table")
+        reasons += [f"it takes {u}" for u in self.unmet(table.requires)]
+        if self.bankroll < table.buy_in:
+            reasons.append(f"the buy-in is {table.buy_in} credits and you have {self.bankroll}")
+        return TableInfo(table, self.game_title(table.game), regs, not reasons, tuple(reasons), available)
+
+    def sit(self, table_name: str) -> TableSession:
+        """Sit down at a table of the current cantina: everyone buys in, the engine session starts."""
+        info = self.table_info(table_name)
+        if not info.can_sit:
+            raise CampaignError(f"you cannot sit at {info.table.title}: " + "; ".join(info.reasons))
+        table = info.table
+        number = self.sittings + 1
+        seats = 1 + len(info.regulars)
+        seed = derive_seed(self.seed, number)
+        from game.engine import create
+
+        try:  # everything that can fail comes before the first credit moves
+            state = create(table.game, seats=seats, seed=seed, options=table.engine_options())
+            session = TableSession(level_id=self.current, table=table, regulars=info.regulars,
+                                   buy_in=table.buy_in, number=number, seed=seed, state=state)
+        except ValueError as exc:
+            raise CampaignError(f"{table.title} cannot be dealt: {exc}") from None
+        self.sittings = number
+        for reg in info.regulars:
+            short = table.buy_in - self.regular_bankrolls.get(reg.id, 0)
+            if short > 0:
+                top_up = max(reg.bankroll, table.buy_in) - self.regular_bankrolls.get(reg.id, 0)
+                self.ledger.post("restock", {"world": -top_up, f"regular:{reg.id}": top_up},
+                                 note=f"{reg.name} fetches {top_up} credits")
+                self.regular_bankrolls[reg.id] = self.regular_bankrolls.get(reg.id, 0) + top_up
+        postings = {"player": -table.buy_in, **{f"regular:{r.id}": -table.buy_in for r in info.regulars},
+                    "table": table.buy_in * seats}
+        self.ledger.post("buy_in", postings, note=f"sitting {number}: {table.title} ({self.level.title})")
+        self.bankroll -= table.buy_in
+        for reg in info.regulars:
+            self.regular_bankrolls[reg.id] -= table.buy_in
+            self.met.setdefault(reg.id, number)
+        self._stats(table.game).sessions += 1
+        self.session = session
+        return session
+
+    def act(self, action: Action) -> list[Event]:
+        """The player's action at the table (it must be their turn). Returns the events it caused."""
+        s = self._require_session()
+        events = s.apply_human(action)
+        self._observe(s, events)
+        return events
+
+    def step_ai(self) -> AiStep:
+        """One regular's action (it must be an AI seat's turn): the UI calls this at its own pace."""
+        s = self._require_session()
+        step = s.apply_ai()
+        self._observe(s, step.events)
+        return step
+
+    def run_ai(self, limit: int = 10_000) -> list[AiStep]:
+        """Play AI seats until it is the player's turn or the session is over (for tests and fast-forward)."""
+        s = self._require_session()
+        steps = []
+        while not s.is_over and not s.human_turn and len(steps) < limit:
+            steps.append(self.step_ai())
+        return steps
+
+    def _observe(self, s: TableSession, events: Sequence[Event]) -> None:
+        """Journal bookkeeping per event: a hand that ends updates the player's numbers for the game."""
+        stats = self._stats(s.game_id)
+        for e in events:
+            if e.kind == "pot_won" and e.seat == HUMAN_SEAT:
+                amount = e.data.get("amount", 0)
+                if _whole(amount):
+                    s.hand_pot += amount
+                    s.hand_pot_seen = True
+            elif e.kind == "round_over":
+                stacks = list(e.data.get("stacks", s.state.stacks))
+                before = s.settled[HUMAN_SEAT]
+                if before > 0:
+                    stats.hands += 1
+                    if HUMAN_SEAT in e.data.get("winners", ()):
+                        stats.wins += 1
+                pot = s.hand_pot if s.hand_pot_seen else max(0, stacks[HUMAN_SEAT] - before)
+                stats.biggest_pot = max(stats.biggest_pot, pot)
+                s.settled = stacks
+                s.hand_ends.append(s.actions_played)
+                s.hand_pot, s.hand_pot_seen = 0, False
+
+    def leave(self, forfeit: bool = False) -> SessionResult:
+        """Get up from the table and cash out (see the module notes for what a sitting's end means)."""
+        s = self._require_session()
+        state = s.state
+        total = s.total_chips
+        if state.is_over:
+            stacks, completed = list(state.stacks), True
+        elif s.between_hands:
+            stacks, completed = list(s.settled), False
+        elif forfeit:
+            stacks, completed = list(state.stacks), False
+        else:
+            raise CampaignError(f"a hand is in progress: finish it first, or walk away and leave "
+                                f"{s.forfeit} chips in the pot")
+        forfeited = s.forfeit
+        postings: dict[str, int] = {"table": -total, "player": stacks[HUMAN_SEAT]}
+        for seat, reg in enumerate(s.regulars, start=1):
+            postings[f"regular:{reg.id}"] = stacks[seat]
+        postings["house"] = total - sum(stacks)
+        self.ledger.post("cash_out", postings, note=f"sitting {s.number}: {s.table.title}, the player takes "
+                                                    f"{stacks[HUMAN_SEAT]} of {s.buy_in}")
+        self.bankroll += stacks[HUMAN_SEAT]
+        for seat, reg in enumerate(s.regulars, start=1):
+            self.regular_bankrolls[reg.id] += stacks[seat]
+        cash = stacks[HUMAN_SEAT]
+        self._stats(s.game_id).net += cash - s.buy_in
+
+        beaten: list[tuple[str, int]] = []
+        lines: list[Banter] = []
+        champion = False
+        if completed and cash > s.buy_in:
+            for seat, reg in enumerate(s.regulars, start=1):
+                if cash > stacks[seat]:
+                    rep = reg.reputation if reg.id not in self.beaten else 1
+                    self.beaten[reg.id] = self.beaten.get(reg.id, 0) + 1
+                    beaten.append((reg.id, rep))
+                    self.ledger.post("reputation", {}, rep=rep, note=f"beat {reg.name} at {s.table.title}")
+                    self.reputation += rep
+                    self.notes.append(f"Beat {reg.name} at {self.game_title(s.game_id)} (+{rep} reputation).")
+                    line = reg.line("beaten", s.number)
+                    if line:
+                        lines.append(Banter(seat, reg.id, reg.name, "beaten", line))
+                    if reg.champion:
+                        champion = True
+        if champion and not self.won:
+            self.won = True
+            self.notes.append(f"Beat {self.roster.champion.name}, the champion. The cantina is yours.")
+        net = cash - s.buy_in
+        outcome = f"won {net} credits" if net > 0 else f"lost {-net} credits" if net < 0 else "broke even"
+        self.notes.append(f"Sitting {s.number} at {s.table.title}: {outcome}{'' if completed else ' (left early)'}.")
+        record = SessionRecord(
+            id=s.number, level=s.level_id, table=s.table.name, game=s.game_id,
+            seats=(None, *(r.id for r in s.regulars)), buy_in=s.buy_in, engine=state.to_json(),
+            hand_ends=tuple(s.hand_ends), cash_out=cash, completed=completed, beaten=tuple(b for b, _ in beaten),
+        )
+        self.history.append(record)
+        self.session = None
+        return SessionResult(record, s.buy_in, cash, completed, forfeited, tuple(beaten), champion, tuple(lines))
+
+    # ------------------------------------------------------------------------------------------- money
+    def cheapest_buy_in(self) -> int | None:
+        """The smallest buy-in of any table the player could play in an opened cantina (None: no table)."""
+        buys = [t.buy_in for lid in self.unlocked for t in self.levels[lid].tables if t.game in self.games]
+        return min(buys) if buys else None
+
+    @property
+    def is_broke(self) -> bool:
+        """Away from the tables with too little for the cheapest buy-in: time to see the loan shark."""
+        cheapest = self.cheapest_buy_in()
+        return self.session is None and cheapest is not None and self.bankroll < cheapest
+
+    def _debt_for(self, amount: int) -> int:
+        pct = self.roster.lender.interest_percent
+        return amount + (amount * pct + 99) // 100
+
+    def loan_terms(self) -> LoanTerms:
+        lender = self.roster.lender
+        room = max(0, lender.max_debt - self.debt)
+        best = room * 100 // (100 + lender.interest_percent)
+        while best > 0 and self._debt_for(best) > room:
+            best -= 1
+        cheapest = self.cheapest_buy_in() or 0
+        favour = self.is_broke and self.bankroll + best < cheapest
+        return LoanTerms(self.debt, lender.max_debt, lender.interest_percent, best, favour,
+                         lender.favour_credits, lender.favour_reputation)
+
+    def borrow(self, amount: int) -> int:
+        """Take a loan of ``amount`` credits; returns what it adds to the debt (the loan plus interest)."""
+        self._require_standing("borrow")
+        terms = self.loan_terms()
+        if not _whole(amount) or amount <= 0:
+            raise CampaignError("a loan is a whole number of credits, at least 1")
+        if amount > terms.max_borrow:
+            raise CampaignError(f"{self.roster.lender.name} will lend at most {terms.max_borrow} credits now "
+                                f"(you owe {self.debt}, his limit is {terms.max_debt})")
+        owed = self._debt_for(amount)
+        self.ledger.post("loan", {"lender": -amount, "player": amount}, debt=owed,
+                         note=f"borrowed {amount} from {self.roster.lender.name}, owing {owed}")
+        self.bankroll += amount
+        self.debt += owed
+        self.notes.append(f"Borrowed {amount} credits from {self.roster.lender.name} (owing {owed} for it).")
+        return owed
+
+    def repay(self, amount: int) -> None:
+        self._require_standing("repay the lender")
+        if not _whole(amount) or amount <= 0:
+            raise CampaignError("a repayment is a whole number of credits, at least 1")
+        if amount > self.debt:
+            raise CampaignError(f"you owe {self.debt} credits, not {amount}")
+        if amount > self.bankroll:
+            raise CampaignError(f"you have {self.bankroll} credits, not {amount}")
+        self.ledger.post("repay", {"player": -amount, "lender": amount}, debt=-amount,
+                         note=f"repaid {amount} to {self.roster.lender.name}")
+        self.bankroll -= amount
+        self.debt -= amount
+        if not self.debt:
+            self.notes.append(f"Paid {self.roster.lender.name} back in full.")
+
+    def ask_favour(self) -> int:
+        """When broke and unable to borrow enough: a stake from the lender, paid for in reputation."""
+        self._require_standing("ask a favour")
+        terms = self.loan_terms()
+        if not terms.favour_available:
+            raise CampaignError(f"{self.roster.lender.name} does favours only for the truly broke: borrow instead")
+        lender = self.roster.lender
+        cost = min(self.reputation, lender.favour_reputation)
+        self.ledger.post("favour", {"lender": -lender.favour_credits, "player": lender.favour_credits}, rep=-cost,
+                         note=f"a favour from {lender.name}")
+        self.bankroll += lender.favour_credits
+        self.reputation -= cost
+        self.favours += 1
+        self.notes.append(f"{lender.name} staked you {lender.favour_credits} credits as a favour "
+                          f"(-{cost} reputation).")
+        return lender.favour_credits
+
+    # ------------------------------------------------------------------------------------------- books
+    def audit(self) -> list[str]:
+        """Every way the numbers could disagree with the ledger (empty: the books balance)."""
+        out = self.ledger.problems()
+        bal = self.ledger.balances()
+        if bal.get("player", 0) != self.bankroll:
+            out.append(f"the bankroll is {self.bankroll} but the ledger gives {bal.get('player', 0)}")
+        for rid, purse in self.regular_bankrolls.items():
+            if bal.get(f"regular:{rid}", 0) != purse:
+                out.append(f"{rid}'s purse is {purse} but the ledger gives {bal.get(f'regular:{rid}', 0)}")
+        for account in bal:
+            if account.startswith("regular:") and account[8:] not in self.regular_bankrolls:
+                out.append(f"the ledger has an account for {account[8:]!r}, who has no purse")
+        on_table = self.session.total_chips if self.session else 0
+        if bal.get("table", 0) != on_table:
+            out.append(f"the ledger has {bal.get('table', 0)} credits on the table, not {on_table}")
+        if self.session is not None and self.session.state.chip_total() != on_table:
+            out.append(f"the table's chips total {self.session.state.chip_total()}, not the {on_table} bought in")
+        if self.ledger.debt() != self.debt:
+            out.append(f"the debt is {self.debt} but the ledger gives {self.ledger.debt()}")
+        if self.ledger.reputation() != self.reputation:
+            out.append(f"the reputation is {self.reputation} but the ledger gives {self.ledger.reputation()}")
+        for label, value in (("bankroll", self.bankroll), ("debt", self.debt), ("reputation", self.reputation)):
+            if value < 0:
+                out.append(f"the {label} is negative ({value})")
+        for rid, purse in self.regular_bankrolls.items():
+            if purse < 0:
+                out.append(f"{rid}'s purse is negative ({purse})")
+        if sum(bal.values()) != 0:
+            out.append(f"the accounts sum to {sum(bal.values())}, not 0")
+        return out
+
+    # ------------------------------------------------------------------------------------------ helpers
+    def _stats(self, game_id: str) -> GameStats:
+        return self.stats.setdefault(game_id, GameStats())
+
+    def _require_session(self) -> TableSession:
+        if self.session is None:
+            raise CampaignError("you are not sitting at a table")
+        return self.session
+
+    def _require_standing(self, what: str) -> None:
+        if self.session is not None:
+            raise CampaignError(f"get up from {self.session.table.title} before you {what}")
+
+    def journal(self) -> Journal:
+        """Goals, regulars met and beaten, numbers per game, the story so far (for the journal screen)."""
+        from game.campaign.journal import build_journal
+
+        return build_journal(self)
+
+    # ---------------------------------------------------------------------------------------- persistence
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: everything needed to resume, mid-hand included (the engine's own save)."""
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "current": self.current,
+            "unlocked": list(self.unlocked),
+            "bankroll": self.bankroll,
+            "debt": self.debt,
+            "reputation": self.reputation,
+            "regular_bankrolls": dict(self.regular_bankrolls),
+            "met": dict(self.met),
+            "beaten": dict(self.beaten),
+            "stats": {g: asdict(s) for g, s in self.stats.items()},
+            "notes": list(self.notes),
+            "sittings": self.sittings,
+            "favours": self.favours,
+            "won": self.won,
+            "ledger": self.ledger.to_list(),
+            "history": [r.to_dict() for r in self.history],
+            "table": self.session.to_dict() if self.session is not None else None,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """A few words for a save slot's label."""
+        return {"name": self.name, "bankroll": self.bankroll, "reputation": self.reputation, "debt": self.debt,
+                "cantina": self.level.title, "at_table": self.session.table.title if self.session else None,
+                "won": self.won}
+
+    @classmethod
+    def from_dict(cls, data: Any, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
+                  games: Mapping[str, Any] | None = None) -> Campaign:
+        """Rebuild a campaign from :meth:`to_dict` data, checking every field and that the books balance.
+
+        Anything wrong raises :class:`CampaignDataError` saying what and where."""
+        return _Loader(data, levels if levels is not None else load_all_levels(),
+                       roster if roster is not None else load_roster(),
+                       games if games is not None else _registry()).build()
+
+
+def _registry() -> Mapping[str, Any]:
+    from game.engine import GAMES
+
+    return GAMES
+
+
+class _Loader:
+    """Reads saved campaign data field by field; the first problem is raised, naming the field."""
+
+    def __init__(self, data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise CampaignDataError("the campaign data must be an object")
+        self.d = data
+        self.levels = levels
+        self.roster = roster
+        self.games = games
+
+    def need(self, key: str, kind: type | tuple[type, ...], where: str = "campaign") -> Any:
+        if key not in self.d:
+            raise CampaignDataError(f"{where}: field {key!r} is missing")
+        value = self.d[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if int in kinds and isinstance(value, bool) and bool not in kinds:
+            raise CampaignDataError(f"{where}: field {key!r} must be a whole number, not {value!r}")
+        if not isinstance(value, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise CampaignDataError(f"{where}: field {key!r} must be {names}, not {type(value).__name__}")
+        return value
+
+    def regular(self, rid: Any, where: str) -> str:
+        if rid not in self.roster.regulars:
+            raise CampaignDataError(f"{where}: unknown regular {rid!r}")
+        return rid
+
+    def count_map(self, key: str) -> dict[str, int]:
+        raw = self.need(key, dict)
+        out = {}
+        for rid, v in raw.items():
+            self.regular(rid, f"campaign.{key}")
+            if not _whole(v) or v < 0:
+                raise CampaignDataError(f"campaign.{key}.{rid}: must be a whole number, at least 0, not {v!r}")
+            out[rid] = v
+        return out
+
+    def build(self) -> Campaign:
+        c = Campaign(self.levels, self.roster, games=self.games, _fresh=False)
+        c.name = self.need("name", str)
+        c.seed = self.need("seed", int)
+        unlocked = self.need("unlocked", list)
+        for lid in unlocked:
+            if lid not in self.levels:
+                raise CampaignDataError(f"campaign.unlocked: unknown cantina {lid!r}")
+        if c.start_level not in unlocked:
+            raise CampaignDataError(f"campaign.unlocked: the first cantina {c.start_level!r} is missing")
+        c.unlocked = list(dict.fromkeys(unlocked))
+        c.current = self.need("current", str)
+        if c.current not in c.unlocked:
+            raise CampaignDataError(f"campaign.current: {c.current!r} is not an opened cantina")
+        for key in ("bankroll", "debt", "reputation", "sittings", "favours"):
+            value = self.need(key, int)
+            if value < 0:
+                raise CampaignDataError(f"campaign.{key}: must not be negative, not {value}")
+            setattr(c, key, value)
+        c.won = self.need("won", bool)
+        c.regular_bankrolls = self.count_map("regular_bankrolls")
+        c.met = self.count_map("met")
+        c.beaten = self.count_map("beaten")
+        stats = self.need("stats", dict)
+        for gid, raw in stats.items():
+            if not isinstance(raw, dict) or set(raw) != set(GameStats.__dataclass_fields__):
+                raise CampaignDataError(f"campaign.stats.{gid}: must hold {sorted(GameStats.__dataclass_fields__)}")
+            for k, v in raw.items():
+                if not _whole(v) or (v < 0 and k != "net"):
+                    raise CampaignDataError(f"campaign.stats.{gid}.{k}: must be a whole number, not {v!r}")
+            c.stats[gid] = GameStats(**raw)
+        notes = self.need("notes", list)
+        if not all(isinstance(n, str) for n in notes):
+            raise CampaignDataError("campaign.notes: must be a list of texts")
+        c.notes = list(notes)
+        try:
+            c.ledger = Ledger.from_list(self.need("ledger", list))
+        except LedgerError as exc:
+            raise CampaignDataError(f"campaign.ledger: {exc}") from None
+        balances = c.ledger.balances()
+        for rid, reg in self.roster.regulars.items():  # a regular added by a newer regulars.toml: open a purse
+            if rid not in c.regular_bankrolls:
+                if f"regular:{rid}" in balances:
+                    raise CampaignDataError(f"campaign.regular_bankrolls: {rid!r} is missing")
+                c.ledger.post("open", {"world": -reg.bankroll, f"regular:{rid}": reg.bankroll},
+                              note=f"{reg.name} arrives")
+                c.regular_bankrolls[rid] = reg.bankroll
+        c.history = [self.record(i, raw) for i, raw in enumerate(self.need("history", list))]
+        table = self.d.get("table")
+        if table is not None:
+            c.session = self.session(c, table)
+        problems = c.audit()
+        if problems:
+            raise CampaignDataError("the books do not balance: " + "; ".join(problems[:3]))
+        return c
+
+    def record(self, i: int, raw: Any) -> SessionRecord:
+        where = f"campaign.history[{i}]"
+        if not isinstance(raw, dict):
+            raise CampaignDataError(f"{where}: must be an object")
+        sub = _Loader(raw, self.levels, self.roster, self.games)
+        seats = sub.need("seats", list, where)
+        if not seats or seats[0] is not None:
+            raise CampaignDataError(f"{where}: field 'seats' must start with null (the player's seat)")
+        for rid in seats[1:]:
+            self.regular(rid, f"{where}.seats")
+        hand_ends = sub.need("hand_ends", list, where)
+        if not all(_whole(h) and h >= 0 for h in hand_ends):
+            raise CampaignDataError(f"{where}: field 'hand_ends' must be a list of whole numbers")
+        beaten = sub.need("beaten", list, where)
+        for rid in beaten:
+            self.regular(rid, f"{where}.beaten")
+        engine = sub.need("engine", str, where)
+        return SessionRecord(
+            id=sub.need("id", int, where), level=sub.need("level", str, where), table=sub.need("table", str, where),
+            game=sub.need("game", str, where), seats=tuple(seats), buy_in=sub.need("buy_in", int, where),
+            engine=engine, hand_ends=tuple(hand_ends), cash_out=sub.need("cash_out", int, where),
+            completed=sub.need("completed", bool, where), beaten=tuple(beaten),
+        )
+
+    def session(self, c: Campaign, raw: Any) -> TableSession:
+        where = "campaign.table"
+        if not isinstance(raw, dict):
+            raise CampaignDataError(f"{where}: must be an object or null")
+        sub = _Loader(raw, self.levels, self.roster, self.games)
+        level_id = sub.need("level", str, where)
+        if level_id not in self.levels:
+            raise CampaignDataError(f"{where}: unknown cantina {level_id!r}")
+        if level_id != c.current:
+            raise CampaignDataError(f"{where}: the table is in {level_id!r} but the player is in {c.current!r}")
+        try:
+            table = self.levels[level_id].table(sub.need("table", str, where))
+        except KeyError as exc:
+            raise CampaignDataError(f"{where}: {exc.args[0]}") from None
+        seats = sub.need("seats", list, where)
+        expected = [None, *(s.regular for s in self.levels[level_id].seated_at(table.name))]
+        if seats != expected:
+            raise CampaignDataError(f"{where}: field 'seats' is {seats}, but {table.name!r} seats {expected}")
+        regs = [self.roster.regulars[self.regular(rid, f"{where}.seats")] for rid in seats[1:]]
+        if table.game not in self.games:
+            raise CampaignDataError(f"{where}: {table.game!r} is not a game this build deals")
+        from game.engine import restore
+
+        try:
+            state = restore(sub.need("engine", str, where))
+        except SaveError as exc:
+            raise CampaignDataError(f"{where}.engine: {exc}") from None
+        buy_in = sub.need("buy_in", int, where)
+        if state.game_id != table.game or state.n != len(seats) or state.options.get("stack") != buy_in:
+            raise CampaignDataError(f"{where}.engine: the saved game is not this table's "
+                                    f"({state.game_id}, {state.n} seats, stack {state.options.get('stack')})")
+        hand_ends = sub.need("hand_ends", list, where)
+        n_actions = len(state.actions)
+        if not all(_whole(h) for h in hand_ends) or hand_ends != sorted(hand_ends) or (
+                hand_ends and hand_ends[-1] > n_actions):
+            raise CampaignDataError(f"{where}: field 'hand_ends' does not fit the game's {n_actions} actions")
+        settled = sub.need("settled", list, where)
+        if len(settled) != state.n or not all(_whole(v) and v >= 0 for v in settled):
+            raise CampaignDataError(f"{where}: field 'settled' must be {state.n} stacks of whole chips")
+        return TableSession(level_id=level_id, table=table, regulars=regs, buy_in=buy_in,
+                            number=sub.need("number", int, where), seed=sub.need("seed", int, where), state=state,
+                            hand_ends=hand_ends, settled=settled, hand_pot=sub.need("hand_pot", int, where),
+                            hand_pot_seen=sub.need("hand_pot_seen", bool, where))

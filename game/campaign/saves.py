@@ -1,0 +1,398 @@
+"""Save slots: versioned JSON in the user's data folder, written so that a crash never costs a campaign.
+
+Where: ``platformdirs.user_data_dir("lost-hand-cantina")/saves`` (``$CANTINA_DATA_DIR/saves`` when that
+variable is set: tests point it at a temporary folder). Slot ``n`` is ``slot<n>.json``; the save it replaced
+is kept as ``slot<n>.json.bak``.
+
+How a save is written (:func:`save_slot`), and why a kill at any moment is harmless:
+
+1. The new save is encoded and decoded again: a save that would not load is never written.
+2. It goes to a temporary file in the same folder, which is flushed and ``fsync``-ed.
+3. The current save becomes the backup by a hard link to a temporary name and an ``os.replace`` onto
+   ``.bak`` (a copy where links are not supported): the backup is swapped whole, and ``slot<n>.json`` is not
+   touched.
+4. ``os.replace`` moves the new file onto ``slot<n>.json`` (atomic on POSIX and Windows), then the folder is
+   ``fsync``-ed. Until that rename the old save is in place; after it, the new one. There is no moment when
+   the slot holds half a file.
+
+How a save is read (:func:`load_slot`): a truncated file, broken JSON, numbers that do not add up (a
+hand-edited bankroll, an unknown regular, a ledger that does not balance) or a save from a newer version is
+refused with :class:`SaveCorrupt`, whose message says which, and whose ``backup_available`` says whether
+``.bak`` would load. Nothing is overwritten until the player chooses: :func:`restore_backup` (which keeps the
+refused file as ``slot<n>.json.refused``), or a new save with ``replace_unreadable=True``.
+
+The UI saves after every hand (any event list holding a ``round_over``, see :func:`hand_finished`), after
+sitting down, getting up, passing a door or dealing with the lender, and on quit: at most the hand in progress
+is lost, and not even that, since the table's engine state is saved mid-hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.campaign.levels import Level
+from game.campaign.progress import Campaign, CampaignDataError
+from game.campaign.regulars import Roster
+
+SAVE_FORMAT = "lost-hand-cantina/campaign"
+SAVE_VERSION = 1
+SLOTS = 3
+ENV_DIR = "CANTINA_DATA_DIR"
+APP_NAME = "lost-hand-cantina"  # the same folder name as the settings (game/ui/settings.py)
+
+# the digest of the last save this process wrote or read whole, per path: a known-good file is not re-checked
+_known_good: dict[Path, str] = {}
+
+
+class SaveCorrupt(Exception):
+    """A save slot that cannot be loaded. ``kind`` is "truncated", "corrupt", "edited", "newer" or "missing";
+    ``backup_available`` is True when the slot's backup loads (offer :func:`restore_backup`)."""
+
+    def __init__(self, message: str, *, slot: int | None = None, kind: str = "corrupt",
+                 backup_available: bool = False, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.slot = slot
+        self.kind = kind
+        self.backup_available = backup_available
+        self.path = path
+
+
+class SlotEmpty(FileNotFoundError):
+    """No save in this slot (and no backup either)."""
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """What the load menu shows for a slot (read quickly: the full check happens on load)."""
+
+    slot: int
+    exists: bool
+    saved_at: str | None
+    summary: Mapping[str, Any] | None
+    problem: str | None
+    backup: bool  # a backup file exists
+
+
+# ------------------------------------------------------------------------------------------------ paths
+def data_dir() -> Path:
+    """The user's data folder for the game (``$CANTINA_DATA_DIR`` overrides it)."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def _check_slot(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= SLOTS:
+        raise ValueError(f"save slots are 1 to {SLOTS}, not {n!r}")
+
+
+def slot_path(n: int) -> Path:
+    _check_slot(n)
+    return saves_dir() / f"slot{n}.json"
+
+
+def backup_path(n: int) -> Path:
+    return slot_path(n).with_name(f"slot{n}.json.bak")
+
+
+def refused_path(n: int) -> Path:
+    return slot_path(n).with_name(f"slot{n}.json.refused")
+
+
+# ------------------------------------------------------------------------------------- encode / decode
+def encode(campaign: Campaign) -> bytes:
+    doc = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "saved_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "summary": campaign.summary(),
+        "campaign": campaign.to_dict(),
+    }
+    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+class _Problem(Exception):
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _cut_short(text: str) -> bool:
+    """Does the text end inside a string or with brackets still open? (What a write cut off looks like, as
+    opposed to bytes damaged in the middle of a file.)"""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return in_string or depth > 0
+
+
+def _parse(raw: bytes) -> dict[str, Any]:
+    """The save document's JSON, with its header checked; problems raise _Problem with a kind."""
+    if not raw.strip():
+        raise _Problem("truncated", "the save file is empty (the game may have stopped while writing it)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Problem("corrupt", f"the save file is damaged (not text at byte {exc.start})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if _cut_short(text):
+            raise _Problem("truncated", f"the save file is cut short after {len(raw)} bytes (the game may have "
+                                        "stopped while writing it)") from None
+        raise _Problem("corrupt", f"the save file is damaged: {exc.msg} at line {exc.lineno}, column "
+                                  f"{exc.colno}") from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise _Problem("corrupt", "this file is not a Lost Hand Cantina campaign save")
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise _Problem("corrupt", f"the save's version {version!r} makes no sense")
+    if version > SAVE_VERSION:
+        raise _Problem("newer", f"the save was made by a newer version of the game (save version {version}; this "
+                                f"game reads up to {SAVE_VERSION}): update the game to load it")
+    if not isinstance(doc.get("campaign"), dict):
+        raise _Problem("corrupt", "the save holds no campaign")
+    return doc
+
+
+def decode(raw: bytes, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
+           games: Mapping[str, Any] | None = None) -> Campaign:
+    """A campaign from save bytes, fully checked. Problems raise SaveCorrupt (no slot attached)."""
+    try:
+        doc = _parse(raw)
+        try:
+            return Campaign.from_dict(doc["campaign"], levels=levels, roster=roster, games=games)
+        except CampaignDataError as exc:
+            raise _Problem("edited", f"the save's contents do not add up (edited by hand, or damaged): {exc}"
+                           ) from None
+    except _Problem as p:
+        raise SaveCorrupt(str(p), kind=p.kind) from None
+
+
+def _digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+# --------------------------------------------------------------------------------------------- writing
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable (POSIX); Windows has no directory handles to sync, and needs none."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_temp(folder: Path, prefix: str, data: bytes) -> Path:
+    fd, name = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    return Path(name)
+
+
+def _replace_with_copy_of(src: Path, dest: Path, prefix: str) -> None:
+    """Atomically make ``dest`` a copy of ``src`` (hard link if possible, else a synced copy), leaving ``src``."""
+    folder = dest.parent
+    tmp = folder / f"{prefix}{secrets.token_hex(6)}.tmp"
+    try:
+        try:
+            os.link(src, tmp)
+        except OSError:  # no hard links here (FAT, some network drives): copy, then sync
+            tmp = _write_temp(folder, prefix, src.read_bytes())
+        os.replace(tmp, dest)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def _clean_temps(n: int) -> None:
+    """Remove temporary files a killed save left behind."""
+    for p in saves_dir().glob(f".slot{n}.*.tmp"):
+        with contextlib.suppress(OSError):
+            p.unlink()
+
+
+def _loads_ok(path: Path, campaign: Campaign | None) -> bool:
+    """Does the file at ``path`` hold a save that loads? (Known-good files are not checked twice.)"""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return False
+    digest = _digest(raw)
+    if _known_good.get(path) == digest:
+        return True
+    try:
+        if campaign is not None:
+            decode(raw, levels=campaign.levels, roster=campaign.roster, games=campaign.games)
+        else:
+            decode(raw)
+    except SaveCorrupt:
+        return False
+    _known_good[path] = digest
+    return True
+
+
+def save_slot(n: int, campaign: Campaign, *, replace_unreadable: bool = False) -> Path:
+    """Write ``campaign`` to slot ``n`` atomically, keeping the previous save as the backup.
+
+    If the slot holds a save that cannot be loaded, it is not touched (raises SaveCorrupt) unless the player
+    chose to replace it (``replace_unreadable=True``); an unreadable save never becomes the backup."""
+    path = slot_path(n)
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    _clean_temps(n)
+    problems = campaign.audit()
+    if problems:
+        raise ValueError(f"refusing to save a campaign whose books do not balance: {'; '.join(problems[:3])}")
+    data = encode(campaign)
+    decode(data, levels=campaign.levels, roster=campaign.roster, games=campaign.games)  # never write a bad save
+    current_ok = path.exists() and _loads_ok(path, campaign)
+    if path.exists() and not current_ok and not replace_unreadable:
+        raise SaveCorrupt(f"slot {n} holds a save that cannot be loaded; it is kept until you choose to restore "
+                          f"its backup or to replace it", slot=n, kind="corrupt",
+                          backup_available=_loads_ok(backup_path(n), campaign), path=path)
+    tmp = _write_temp(folder, f".slot{n}.json.", data)
+    try:
+        if current_ok:
+            _replace_with_copy_of(path, backup_path(n), f".slot{n}.json.bak.")
+            _known_good[backup_path(n)] = _known_good.get(path, "")
+        os.replace(tmp, path)
+        _fsync_dir(folder)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    _known_good[path] = _digest(data)
+    return path
+
+
+def hand_finished(events: Iterable[Any]) -> bool:
+    """True when ``events`` end a hand: the moment to autosave."""
+    return any(getattr(e, "kind", None) == "round_over" for e in events)
+
+
+# --------------------------------------------------------------------------------------------- reading
+def load_slot(n: int, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
+              games: Mapping[str, Any] | None = None) -> Campaign:
+    """The campaign in slot ``n``. Raises SlotEmpty, or SaveCorrupt (with ``backup_available``)."""
+    path = slot_path(n)
+    bak = backup_path(n)
+    kwargs = {"levels": levels, "roster": roster, "games": games}
+    if not path.exists():
+        if bak.exists():
+            raise SaveCorrupt(f"slot {n}: the save file is missing, but its backup is there", slot=n,
+                              kind="missing", backup_available=_backup_loads(bak, kwargs), path=path)
+        raise SlotEmpty(f"slot {n} is empty")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveCorrupt(f"slot {n}: the save cannot be read: {exc}", slot=n, kind="corrupt",
+                          backup_available=_backup_loads(bak, kwargs), path=path) from None
+    try:
+        campaign = decode(raw, **kwargs)
+    except SaveCorrupt as exc:
+        raise SaveCorrupt(f"slot {n}: {exc}", slot=n, kind=exc.kind, backup_available=_backup_loads(bak, kwargs),
+                          path=path) from None
+    _known_good[path] = _digest(raw)
+    return campaign
+
+
+def _backup_loads(bak: Path, kwargs: Mapping[str, Any]) -> bool:
+    try:
+        decode(bak.read_bytes(), **kwargs)
+    except (OSError, SaveCorrupt):
+        return False
+    return True
+
+
+def restore_backup(n: int, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
+                   games: Mapping[str, Any] | None = None) -> Campaign:
+    """The player chose the backup: it becomes the slot's save (the refused file is kept as ``.refused``)."""
+    path, bak = slot_path(n), backup_path(n)
+    try:
+        raw = bak.read_bytes()
+    except FileNotFoundError:
+        raise SaveCorrupt(f"slot {n} has no backup", slot=n, kind="missing", path=bak) from None
+    try:
+        campaign = decode(raw, levels=levels, roster=roster, games=games)
+    except SaveCorrupt as exc:
+        raise SaveCorrupt(f"slot {n}: the backup cannot be loaded either: {exc}", slot=n, kind=exc.kind,
+                          path=bak) from None
+    folder = path.parent
+    _clean_temps(n)
+    tmp = _write_temp(folder, f".slot{n}.json.", raw)
+    try:
+        if path.exists():
+            _replace_with_copy_of(path, refused_path(n), f".slot{n}.json.refused.")
+        os.replace(tmp, path)
+        _fsync_dir(folder)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    _known_good[path] = _digest(raw)
+    return campaign
+
+
+def delete_slot(n: int) -> None:
+    """The player emptied the slot: its save, backup and any refused file go."""
+    for p in (slot_path(n), backup_path(n), refused_path(n)):
+        with contextlib.suppress(FileNotFoundError):
+            p.unlink()
+        _known_good.pop(p, None)
+
+
+def list_slots() -> list[SlotInfo]:
+    """Every slot, read quickly (header and summary only) for the load menu."""
+    out = []
+    for n in range(1, SLOTS + 1):
+        path = slot_path(n)
+        backup = backup_path(n).exists()
+        if not path.exists():
+            out.append(SlotInfo(n, False, None, None, "the save file is missing" if backup else None, backup))
+            continue
+        try:
+            doc = _parse(path.read_bytes())
+        except (OSError, _Problem) as exc:
+            out.append(SlotInfo(n, True, None, None, str(exc), backup))
+            continue
+        summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else None
+        saved_at = doc.get("saved_at") if isinstance(doc.get("saved_at"), str) else None
+        out.append(SlotInfo(n, True, saved_at, summary, None, backup))
+    return out

@@ -1,0 +1,302 @@
+"""A sitting at a cantina table: the engine session, the regulars' agents, and the record it leaves behind.
+
+Why separate from the campaign: a :class:`TableSession` is the live, mid-hand part (an engine ``State`` and
+one agent per regular) while :class:`~game.campaign.progress.Campaign` holds the books. The session keeps
+just enough of its own bookkeeping to settle fairly when the player gets up: the stacks as they stood at the
+end of the last hand (so leaving between hands takes back the next hand's ante), the action count at each
+hand's end (so a hand can be replayed on its own), and the running pot the player won this hand (for the
+journal's "biggest pot").
+
+Agents are rebuilt from the session's seed, the seat and the number of actions played so far: a resumed game
+gets the same agents every time it is loaded from the same save.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.campaign.levels import Table
+from game.campaign.regulars import Regular
+from game.engine.core import MASK64, Action, Event, IllegalAction, Rng, State
+
+log = logging.getLogger("cantina.campaign")
+
+HUMAN_SEAT = 0
+
+
+def derive_seed(*parts: int) -> int:
+    """A 48-bit seed mixed from integers (splitmix64 over each part): sessions and agents get their own."""
+    rng = Rng(0x1057_4A4D)
+    for p in parts:
+        rng.state = (rng.state ^ (p & MASK64)) & MASK64
+        rng.next64()
+    return rng.next64() >> 16
+
+
+@dataclass(frozen=True)
+class Banter:
+    """A line a regular says at the table (the UI shows it in a speech bubble near ``seat``)."""
+
+    seat: int
+    regular: str
+    name: str
+    situation: str
+    line: str
+
+
+@dataclass(frozen=True)
+class AiStep:
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+class TableSession:
+    """The table the player sits at. The human is seat 0; every other seat is a regular's agent."""
+
+    def __init__(
+        self,
+        *,
+        level_id: str,
+        table: Table,
+        regulars: Sequence[Regular],
+        buy_in: int,
+        number: int,
+        seed: int,
+        state: State,
+        hand_ends: Sequence[int] = (),
+        settled: Sequence[int] | None = None,
+        hand_pot: int = 0,
+        hand_pot_seen: bool = False,
+    ) -> None:
+        self.level_id = level_id
+        self.table = table
+        self.regulars: tuple[Regular, ...] = tuple(regulars)  # seat i+1 is regulars[i]
+        self.buy_in = buy_in
+        self.number = number
+        self.seed = seed
+        self.state = state
+        self.hand_ends: list[int] = list(hand_ends)
+        self.settled: list[int] = list(settled) if settled is not None else [buy_in] * state.n
+        self.hand_pot = hand_pot
+        self.hand_pot_seen = hand_pot_seen
+        self.actions_played = len(state.actions)
+        self.agents = self._make_agents()
+
+    def _make_agents(self) -> dict[int, Any]:
+        from game.ai import make_agent
+
+        epoch = self.actions_played
+        return {
+            seat: make_agent(reg.ai, self.state.game_id, derive_seed(self.seed, seat, epoch))
+            for seat, reg in enumerate(self.regulars, start=1)
+        }
+
+    # ------------------------------------------------------------------------------------ questions
+    @property
+    def game_id(self) -> str:
+        return self.state.game_id
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def human_turn(self) -> bool:
+        return self.state.current_seat == HUMAN_SEAT
+
+    @property
+    def between_hands(self) -> bool:
+        """No one has acted since the last hand ended (or since sitting down): leaving now costs nothing."""
+        last = self.hand_ends[-1] if self.hand_ends else 0
+        return self.actions_played == last
+
+    @property
+    def total_chips(self) -> int:
+        """Every buy-in at this table: what the ``table`` account holds while the player sits here."""
+        return self.buy_in * self.state.n
+
+    @property
+    def forfeit(self) -> int:
+        """Chips the player would leave in the pot by getting up now (0 between hands or once it is over)."""
+        if self.is_over or self.between_hands:
+            return 0
+        return max(0, self.settled[HUMAN_SEAT] - self.state.stacks[HUMAN_SEAT])
+
+    def regular_at(self, seat: int) -> Regular | None:
+        return self.regulars[seat - 1] if 1 <= seat <= len(self.regulars) else None
+
+    def view(self) -> dict[str, Any]:
+        """What the player may see (the only thing the table UI reads)."""
+        return self.state.view(HUMAN_SEAT)
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions() if self.human_turn else []
+
+    # ---------------------------------------------------------------------------------------- moves
+    def apply_human(self, action: Action) -> list[Event]:
+        if self.is_over:
+            raise IllegalAction("the session is over: leave the table")
+        if not self.human_turn:
+            raise IllegalAction(f"it is seat {self.state.current_seat}'s turn, not yours")
+        events = self.state.apply(action, HUMAN_SEAT)
+        self.actions_played += 1
+        return events
+
+    def apply_ai(self) -> AiStep:
+        seat = self.state.current_seat
+        if seat is None:
+            raise IllegalAction("the session is over: no one is to act")
+        if seat == HUMAN_SEAT:
+            raise IllegalAction("it is your turn, not an AI seat's")
+        legal = self.state.legal_actions()
+        action = self.agents[seat].choose(self.state.view(seat), legal)
+        try:
+            events = self.state.apply(action, seat)
+        except IllegalAction as exc:  # an agent bug must not wreck a campaign: take the first legal choice
+            log.warning("agent %s at seat %d chose %r illegally (%s); playing %r", self.agents[seat].name, seat,
+                        action, exc, legal[0])
+            action = legal[0]
+            events = self.state.apply(action, seat)
+        self.actions_played += 1
+        return AiStep(seat, action, events)
+
+    # ---------------------------------------------------------------------------------------- talk
+    def banter(self, events: Sequence[Event]) -> list[Banter]:
+        """Lines for the hand that just ended in ``events``: the winning regular gloats (or, if no one
+        contested the pot, brags of the bluff) and one losing regular grumbles. Deterministic for a save."""
+        out: list[Banter] = []
+        pick = Rng(derive_seed(self.seed, 0xBA7, self.actions_played))
+        for e in events:
+            if e.kind != "round_over":
+                continue
+            winners = [w for w in e.data.get("winners", ()) if isinstance(w, int)]
+            showdown = bool(e.data.get("showdown", True))
+            for w in winners:
+                reg = self.regular_at(w)
+                if reg is not None:
+                    situation = "win" if showdown or len(winners) > 1 else "bluff"
+                    self._say(out, w, reg, situation, pick)
+                    break
+            losers = [s for s in range(1, self.state.n) if s not in winners]
+            if losers and winners:
+                seat = losers[pick.below(len(losers))]
+                reg = self.regular_at(seat)
+                if reg is not None:
+                    self._say(out, seat, reg, "lose", pick)
+        return out
+
+    def greeting(self) -> Banter | None:
+        """A regular's hello when the player sits down (the first one who has a greeting)."""
+        pick = Rng(derive_seed(self.seed, 0x6EE7))
+        for seat, reg in enumerate(self.regulars, start=1):
+            if reg.lines.get("greet"):
+                out: list[Banter] = []
+                self._say(out, seat, reg, "greet", pick)
+                return out[0]
+        return None
+
+    @staticmethod
+    def _say(out: list[Banter], seat: int, reg: Regular, situation: str, pick: Rng) -> None:
+        options = reg.lines.get(situation)
+        if options:
+            out.append(Banter(seat, reg.id, reg.name, situation, options[pick.below(len(options))]))
+
+    # ------------------------------------------------------------------------------------- saving
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "level": self.level_id,
+            "table": self.table.name,
+            "number": self.number,
+            "seed": self.seed,
+            "buy_in": self.buy_in,
+            "seats": [None, *(r.id for r in self.regulars)],
+            "engine": self.state.to_json(),
+            "hand_ends": list(self.hand_ends),
+            "settled": list(self.settled),
+            "hand_pot": self.hand_pot,
+            "hand_pot_seen": self.hand_pot_seen,
+        }
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: ``action`` by ``seat`` (None for the opening events), its events, the state
+    after it (the same object each step: clone it to keep it)."""
+
+    index: int
+    seat: int | None
+    action: Action | None
+    events: list[Event]
+    state: State
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A finished sitting, kept for the journal and for replays: the engine save (seed, options, every
+    action) plus who sat where and how it ended."""
+
+    id: int
+    level: str
+    table: str
+    game: str
+    seats: tuple[str | None, ...]
+    buy_in: int
+    engine: str
+    hand_ends: tuple[int, ...]
+    cash_out: int
+    completed: bool
+    beaten: tuple[str, ...]
+
+    @property
+    def hands(self) -> int:
+        return len(self.hand_ends)
+
+    def replay(self, hand: int | None = None) -> Iterator[ReplayStep]:
+        """Replay the whole sitting, or only hand ``hand`` (0-based): steps before it are played silently.
+
+        The engine re-creates every die and card from the seed, so the replay is the game as it was."""
+        import json
+
+        from game.engine import create
+
+        data = json.loads(self.engine)
+        state = create(data["game"], data["seats"], data["seed"], data["options"])
+        actions = [Action.from_dict(a) for a in data["actions"]]
+        bounds = [0, *self.hand_ends]
+        if len(actions) > bounds[-1]:  # an unfinished last hand (the player got up mid-hand)
+            bounds.append(len(actions))
+        if hand is None:
+            start, stop = 0, len(actions)
+        elif 0 <= hand < len(bounds) - 1:
+            start, stop = bounds[hand], bounds[hand + 1]
+        else:
+            raise IndexError(f"this sitting has {len(bounds) - 1} hands, not a hand {hand}")
+        if start == 0:
+            yield ReplayStep(0, None, None, list(state.opening_events), state)
+        for i, action in enumerate(actions[:stop]):
+            seat = state.current_seat
+            events = state.apply(action)
+            if i + 1 == start:  # the action that ended the previous hand also opened this one
+                opening = [e for k, e in enumerate(events) if any(x.kind == "round_over" for x in events[:k])]
+                yield ReplayStep(start, None, None, opening, state)
+            elif i >= start:
+                yield ReplayStep(i + 1, seat, action, events, state)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "level": self.level,
+            "table": self.table,
+            "game": self.game,
+            "seats": list(self.seats),
+            "buy_in": self.buy_in,
+            "engine": self.engine,
+            "hand_ends": list(self.hand_ends),
+            "cash_out": self.cash_out,
+            "completed": self.completed,
+            "beaten": list(self.beaten),
+        }

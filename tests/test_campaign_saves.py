@@ -1,0 +1,327 @@
+"""Save slots: round trips mid-hand, backups, and every way a save can go wrong (truncated, corrupt, edited by
+hand, from a newer version, a process killed while writing): refused with a clear message, backup offered,
+nothing overwritten until the player chooses."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.campaign import saves
+from game.campaign.progress import Campaign
+from game.campaign.saves import SaveCorrupt, SlotEmpty
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    return tmp_path
+
+
+def mid_hand() -> Campaign:
+    """A campaign seated at the long table, in the middle of a hand, with the player to act."""
+    c = Campaign.new(seed=31)
+    s = c.sit("long_table")
+    c.run_ai()
+    for _ in range(200):  # play calmly until the player is to act with chips already in the hand
+        if s.human_turn and not s.between_hands:
+            return c
+        if s.human_turn:
+            legal = s.legal_actions()
+            calm = [a for a in legal if a.kind in ("call", "check", "keep", "stay", "stand", "throw")]
+            c.act((calm or legal)[0])
+        c.run_ai()
+    raise AssertionError("never reached the middle of a hand with the player to act")
+
+
+def edit_slot(n: int, mutate) -> None:
+    path = saves.slot_path(n)
+    doc = json.loads(path.read_text())
+    mutate(doc)
+    path.write_text(json.dumps(doc))
+
+
+def test_saves_live_in_the_data_folder(data_dir):
+    assert saves.saves_dir() == data_dir / "saves"
+    assert saves.slot_path(2) == data_dir / "saves" / "slot2.json"
+    with pytest.raises(ValueError, match="slots are 1 to 3"):
+        saves.slot_path(0)
+
+
+def test_default_folder_comes_from_platformdirs(monkeypatch):
+    import platformdirs
+
+    monkeypatch.delenv(saves.ENV_DIR)
+    assert saves.data_dir() == Path(platformdirs.user_data_dir(saves.APP_NAME, appauthor=False))
+
+
+def test_round_trip_resumes_mid_hand():
+    c = mid_hand()
+    path = saves.save_slot(1, c)
+    doc = json.loads(path.read_text())
+    assert doc["format"] == saves.SAVE_FORMAT and doc["version"] == saves.SAVE_VERSION
+    assert doc["summary"]["at_table"] == "Hintaro at the long table"
+    loaded = saves.load_slot(1)
+    assert loaded.session.state == c.session.state
+    assert loaded.session.view() == c.session.view() and loaded.session.human_turn
+    assert loaded.to_dict() == c.to_dict()
+    # and play goes on from there
+    loaded.act(loaded.session.legal_actions()[0])
+    assert loaded.audit() == []
+
+
+def test_previous_save_is_kept_as_backup_and_slots_are_separate():
+    c = Campaign.new(seed=1)
+    saves.save_slot(1, c)
+    first = saves.slot_path(1).read_bytes()
+    c.borrow(50)
+    saves.save_slot(1, c)
+    assert saves.backup_path(1).read_bytes() == first
+    assert saves.load_slot(1).debt == c.debt
+    other = Campaign.new(seed=2, name="Second")
+    saves.save_slot(2, other)
+    assert saves.load_slot(2).name == "Second" and saves.load_slot(1).name == "Stranger"
+    infos = saves.list_slots()
+    assert [i.exists for i in infos] == [True, True, False]
+    assert infos[0].summary["debt"] == c.debt and infos[0].backup and infos[0].problem is None
+    assert not list(saves.saves_dir().glob("*.tmp")), "no temporary file is left behind"
+
+
+def test_empty_slot():
+    with pytest.raises(SlotEmpty):
+        saves.load_slot(3)
+
+
+def _two_saves() -> Campaign:
+    """Slot 1 with a good save and a good backup (the older one)."""
+    c = Campaign.new(seed=4)
+    saves.save_slot(1, c)
+    c.borrow(10)
+    saves.save_slot(1, c)
+    return c
+
+
+def _refused(kind: str, match: str) -> SaveCorrupt:
+    before = saves.slot_path(1).read_bytes()
+    with pytest.raises(SaveCorrupt, match=match) as info:
+        saves.load_slot(1)
+    assert info.value.kind == kind and info.value.slot == 1
+    assert saves.slot_path(1).read_bytes() == before, "a refused save is never touched by loading"
+    return info.value
+
+
+def test_truncated_save_is_refused_and_the_backup_offered():
+    c = _two_saves()
+    path = saves.slot_path(1)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 2 // 3])
+    err = _refused("truncated", "cut short")
+    assert err.backup_available
+    # saving over it is refused until the player chooses
+    with pytest.raises(SaveCorrupt, match="cannot be loaded"):
+        saves.save_slot(1, c)
+    saves.decode(saves.backup_path(1).read_bytes())  # the good backup was not replaced by the bad file
+    restored = saves.restore_backup(1)
+    assert restored.debt == 0  # the backup is the save before the loan
+    assert saves.load_slot(1).to_dict() == restored.to_dict()
+    assert saves.refused_path(1).read_bytes() == data[: len(data) * 2 // 3], "the refused file is kept"
+
+
+def test_corrupt_save_is_refused():
+    _two_saves()
+    path = saves.slot_path(1)
+    raw = bytearray(path.read_bytes())
+    raw[len(raw) // 2: len(raw) // 2 + 8] = b"\x00#!@#$%^"
+    path.write_bytes(bytes(raw))
+    err = _refused("corrupt", "damaged")
+    assert err.backup_available
+
+
+def test_empty_file_is_a_truncated_save():
+    _two_saves()
+    saves.slot_path(1).write_bytes(b"")
+    _refused("truncated", "empty")
+
+
+@pytest.mark.parametrize(("mutate", "match"), [
+    (lambda d: d["campaign"].update(bankroll=-50), "bankroll: must not be negative"),
+    (lambda d: d["campaign"].update(bankroll=1_000_000), "the bankroll is 1000000 but the ledger gives"),
+    (lambda d: d["campaign"]["beaten"].update(han_solo=3), "unknown regular 'han_solo'"),
+    (lambda d: d["campaign"]["ledger"][1]["postings"].update(lender=-5), "does not balance"),
+    (lambda d: d["campaign"].update(debt=0), "the debt is 0 but the ledger gives"),
+    (lambda d: d["campaign"].update(reputation=99), "the reputation is 99 but the ledger gives 0"),
+], ids=["negative credits", "more credits", "unknown regular", "ledger unbalanced", "debt wiped", "reputation"])
+def test_hand_edited_save_is_refused(mutate, match):
+    _two_saves()
+    edit_slot(1, mutate)
+    err = _refused("edited", match)
+    assert err.backup_available
+    assert "edited by hand" in str(err)
+
+
+def test_hand_edited_table_state_is_refused():
+    c = mid_hand()
+    saves.save_slot(1, c)
+    saves.save_slot(1, c)
+
+    def cheat(doc):
+        engine = json.loads(doc["campaign"]["table"]["engine"])
+        engine["options"]["stack"] = 5000  # more chips at the table than were bought in
+        doc["campaign"]["table"]["engine"] = json.dumps(engine)
+
+    edit_slot(1, cheat)
+    _refused("edited", "not this table's")
+
+
+def test_newer_version_is_refused():
+    _two_saves()
+    edit_slot(1, lambda d: d.update(version=saves.SAVE_VERSION + 1))
+    err = _refused("newer", "newer version")
+    assert err.backup_available
+    assert saves.list_slots()[0].problem.startswith("the save was made by a newer version")
+
+
+def test_no_backup_to_offer():
+    c = Campaign.new(seed=4)
+    saves.save_slot(1, c)
+    saves.slot_path(1).write_text("{")
+    err = _refused("truncated", "cut short")
+    assert not err.backup_available
+    with pytest.raises(SaveCorrupt, match="no backup"):
+        saves.restore_backup(1)
+    saves.save_slot(1, c, replace_unreadable=True)  # the player chose to start over in this slot
+    assert saves.load_slot(1).seed == 4
+    assert not saves.backup_path(1).exists(), "an unreadable save never becomes the backup"
+
+
+def test_bad_backup_is_not_offered():
+    _two_saves()
+    saves.backup_path(1).write_text("garbage")
+    saves.slot_path(1).write_text("also garbage")
+    err = _refused("corrupt", "damaged")
+    assert not err.backup_available
+    with pytest.raises(SaveCorrupt, match="backup cannot be loaded either"):
+        saves.restore_backup(1)
+
+
+def test_missing_slot_with_a_backup():
+    _two_saves()
+    saves.slot_path(1).unlink()
+    with pytest.raises(SaveCorrupt, match="missing") as info:
+        saves.load_slot(1)
+    assert info.value.kind == "missing" and info.value.backup_available
+    assert saves.restore_backup(1).debt == 0
+
+
+def test_delete_slot():
+    _two_saves()
+    saves.delete_slot(1)
+    assert not saves.slot_path(1).exists() and not saves.backup_path(1).exists()
+    with pytest.raises(SlotEmpty):
+        saves.load_slot(1)
+
+
+def test_autosave_moment():
+    c = mid_hand()
+    events = []
+    while not saves.hand_finished(events):
+        s = c.session
+        events = c.act(s.legal_actions()[0]) if s.human_turn else c.step_ai().events
+    saves.save_slot(1, c)
+    assert saves.load_slot(1).session.between_hands
+
+
+# ---------------------------------------------------------------------------------- killed while writing
+WRITER = r"""
+import sys
+from game.campaign.progress import Campaign
+from game.campaign import saves
+
+c = Campaign.new(seed=11)
+s = c.sit("street_corner")
+c.run_ai()
+c.notes.extend(["a long night at the Lost Hand, " * 6] * 12000)  # a save of a few megabytes
+c.name = "gen 0"
+saves.save_slot(1, c)
+print("ready", flush=True)
+i = 0
+while True:
+    i += 1
+    c.name = f"gen {i}"
+    saves.save_slot(1, c)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs kill -9")
+def test_a_process_killed_while_writing_never_leaves_a_broken_save(data_dir):
+    """Kill a process at random moments while it saves a large campaign over and over: the slot must then
+    load, as one of the saves written whole (old or new), never a half-written one."""
+    rng = random.Random(7)
+    env = {**os.environ, saves.ENV_DIR: str(data_dir), "PYTHONPATH": str(ROOT)}
+    seen = set()
+    for _ in range(5):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            line = proc.stdout.readline()
+            assert line.strip() == "ready", proc.stderr.read()
+            time.sleep(rng.uniform(0.02, 0.6))
+            proc.send_signal(signal.SIGKILL)
+        finally:
+            proc.wait(10)
+            proc.stdout.close()
+            proc.stderr.close()
+        c = saves.load_slot(1)
+        assert c.name.startswith("gen ") and c.audit() == []
+        assert c.session is not None and c.session.table.name == "street_corner"
+        if saves.backup_path(1).exists():
+            saves.decode(saves.backup_path(1).read_bytes())  # the backup is whole too
+        seen.add(c.name)
+    assert len(seen) >= 2, "the kills all landed at the same place: the test did not test anything"
+
+
+class Crash(BaseException):
+    """Stands in for the power going out: nothing after it runs (but what was on disk stays)."""
+
+
+@pytest.mark.parametrize(("call", "nth", "expect"), [
+    ("fsync", 1, "old"),  # the new save is written but not yet synced
+    ("replace", 1, "old"),  # about to swap in the backup
+    ("replace", 2, "old"),  # backup swapped, about to rename the new save into place
+    ("fsync", 2, "new"),  # renamed, the folder not yet synced
+], ids=["writing", "backing up", "renaming", "syncing the folder"])
+def test_a_crash_at_each_step_of_a_save_leaves_a_whole_save(monkeypatch, call, nth, expect):
+    """The same guarantee as the kill test, at every step of the protocol in turn (deterministically)."""
+    c = Campaign.new(seed=4)
+    saves.save_slot(1, c)
+    saves.save_slot(1, c)  # so there is a backup to replace
+    c.borrow(10)
+    real = getattr(os, call)
+    calls = []
+
+    def crashing(*args):
+        calls.append(args)
+        if len(calls) == nth:
+            raise Crash
+        return real(*args)
+
+    monkeypatch.setattr(os, call, crashing)
+    with pytest.raises(Crash):
+        saves.save_slot(1, c)
+    monkeypatch.setattr(os, call, real)
+    loaded = saves.load_slot(1)
+    assert loaded.debt == (c.debt if expect == "new" else 0)
+    saves.decode(saves.backup_path(1).read_bytes())  # the backup is whole as well
+    saves.save_slot(1, c)  # and the next save cleans up and goes through
+    assert saves.load_slot(1).debt == c.debt
+    assert not list(saves.saves_dir().glob("*.tmp"))
