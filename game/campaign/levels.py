@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -49,6 +48,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 from xml.etree import ElementTree
+
+from game.paths import data_root
 
 #: every game a table may name (the six the project ships); tables of games not registered yet stay closed
 KNOWN_GAMES: tuple[str, ...] = (
@@ -102,11 +103,6 @@ _TILED_TYPE = {"str": ("string",), "json": ("string",), "ids": ("string",), "int
 
 TILE_SIZE = 32
 MIN_TILES, MAX_TILES = 8, 200
-
-
-def data_root() -> Path:
-    """The folder holding ``assets/`` and ``levels/``: PyInstaller's unpack dir, or the repository root."""
-    return Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[2]))
 
 
 def levels_dir(root: Path | None = None) -> Path:
