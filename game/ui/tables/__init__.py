@@ -6,11 +6,13 @@ To give a new game its own look, add a module with a BaseTable subclass and list
 from __future__ import annotations
 
 from game.ui.tables.base import BaseTable
+from game.ui.tables.better_hintaro import BetterHintaroTable
 from game.ui.tables.generic import GenericTable
 from game.ui.tables.hintaro import HintaroTable
 from game.ui.tables.street_hintaro import StreetHintaroTable
 
 TABLES: dict[str, type[BaseTable]] = {
+    "better_hintaro": BetterHintaroTable,
     "hintaro": HintaroTable,
     "street_hintaro": StreetHintaroTable,
 }
