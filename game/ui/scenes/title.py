@@ -1,4 +1,4 @@
-"""The title screen: Campaign (coming soon), Quick table, Rules, Settings, Quit."""
+"""The title screen: Campaign, Quick table, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -21,14 +21,19 @@ class TitleScene(Scene):
         super().__init__(app)
         self._bg: pygame.Surface | None = None
         self.col = ButtonColumn([
-            Button("Campaign", None, None, "", "Coming soon: the cantinas of the Outer Rim and their regulars",
-                   enabled=False),
+            Button("Campaign", self.campaign, pygame.K_c, "C", "The cantinas, their regulars and a champion: "
+                   "three save slots"),
             Button("Quick table", self.quick, pygame.K_q, "Q", "Pick a game, seats and stakes, and play",
                    primary=True),
             Button("Rules", self.rules, pygame.K_r, "R", "How every game is played, with examples"),
             Button("Settings", self.settings, pygame.K_s, "S", "Speed, sound, colour-blind mode, names"),
             Button("Quit", self.quit, pygame.K_ESCAPE, "Esc", "Leave the cantina"),
         ])
+
+    def campaign(self) -> None:
+        from game.ui.campaign.slots import SlotMenu
+
+        self.app.push(SlotMenu(self.app))
 
     def quick(self) -> None:
         from game.ui.scenes.setup import SetupScene
@@ -71,7 +76,5 @@ class TitleScene(Scene):
         t.blit(surf, "dice and cards at the edge of the spaceport", int(20 * u), theme.CREAM, "text",
                center=(w // 2, int(h * 0.26)))
         self.col.draw(surf, t, int(20 * u))
-        c = self.col.buttons[0].rect
-        t.blit(surf, "coming soon", int(13 * u), theme.TEXT_DIM, "bold", midleft=(c.right + int(10 * u), c.centery))
         t.blit(surf, "↑/↓ and Enter, or the keys shown  ·  F11 full screen", int(14 * u), theme.TEXT_DIM,
                midbottom=(w // 2, h - int(12 * u)))

@@ -1,0 +1,135 @@
+"""A campaign sitting dressed as the table session the table scenes already drive.
+
+Why an adapter and not a second table: the tables (``game/ui/tables``) read a session through a small
+surface (``state``, ``seats``, ``bus``, ``seed``, ``is_human``, ``humans``, ``publish_opening``, ``apply``,
+``ask_agent``, ``apply_agent_choice``). This class offers the same surface over the campaign's
+:class:`~game.campaign.table.TableSession`, so the very same table class plays a quick table and a campaign
+sitting. The difference is where moves go: through :meth:`Campaign.act` and :meth:`Campaign.step_ai`, so the
+campaign's bookkeeping (journal numbers, hand ends, agents rebuilt from the save) sees every move, and a
+finished hand is saved at once.
+
+AI pacing: the table asks for a decision on the worker thread (``ask_agent``) as it does at a quick table; the
+choice is then played through ``step_ai`` by lending the campaign a one-shot agent that answers with it, so
+the regular's own agent is consulted exactly once per move and the campaign's books stay its own.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from game.campaign import saves
+from game.campaign.table import HUMAN_SEAT, Banter
+from game.engine.core import Action, Event
+from game.events import EventBus
+from game.ui.session import SeatSpec
+
+if TYPE_CHECKING:
+    from game.ui.campaign.play import CampaignPlay
+
+log = logging.getLogger("cantina.campaign")
+
+
+class _Answer:
+    """A one-shot agent: the decision the regular's agent already made on the worker thread."""
+
+    def __init__(self, agent: Any, action: Action | None) -> None:
+        self.name = getattr(agent, "name", "agent")
+        self.action = action
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return self.action if self.action is not None else legal[0]
+
+
+def _choose(agent: Any, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    try:
+        return agent.choose(view, legal)
+    except Exception:  # an agent bug must not take the table down
+        log.exception("agent failed")
+        return None
+
+
+class CampaignSitting:
+    """The UI session interface over the campaign's live table (the player is seat 0)."""
+
+    def __init__(self, play: CampaignPlay, resumed: bool = False) -> None:
+        session = play.campaign.session
+        if session is None:
+            raise ValueError("the campaign is not sitting at a table")
+        self.play = play
+        self.cs = session
+        self.state = session.state
+        self.resumed = resumed
+        self.seats = [SeatSpec(play.campaign.name)]
+        self.seats += [SeatSpec(r.name, r.ai, "their") for r in session.regulars]
+        self.seed = session.seed
+        self.bus = EventBus()
+        self.setup: dict[str, Any] = {}
+        self.opening_published = resumed  # a resumed game is drawn as it stands, not dealt again
+        self.hand_ended = False  # set when a hand ends; the table pauses between hands once it has shown it
+        self._lines: dict[int, list[Banter]] = {}
+
+    # ------------------------------------------------------------------ who is who
+    def is_human(self, seat: int | None) -> bool:
+        return seat == HUMAN_SEAT
+
+    @property
+    def humans(self) -> list[int]:
+        return [HUMAN_SEAT]
+
+    def name(self, seat: int | None) -> str:
+        return "The table" if seat is None else self.seats[seat].name
+
+    # ------------------------------------------------------------------ acting
+    def publish_opening(self) -> None:
+        if not self.opening_published:
+            self.opening_published = True
+            self.bus.publish(list(getattr(self.state, "opening_events", [])))
+
+    def apply(self, action: Action) -> list[Event]:
+        """The player's move, through the campaign (IllegalAction propagates, nothing changes)."""
+        events = self.play.campaign.act(action)
+        self._after(events)
+        return events
+
+    def ask_agent(self, pool: ThreadPoolExecutor) -> Future[Action | None]:
+        seat = self.state.current_seat
+        if seat is None or seat == HUMAN_SEAT:
+            raise ValueError("the current seat is not a regular's")
+        agent = self.cs.agents[seat]
+        return pool.submit(_choose, agent, self.state.view(seat), self.state.legal_actions())
+
+    def apply_agent_choice(self, action: Action | None) -> list[Event]:
+        """Play the regular's decision through ``Campaign.step_ai`` (an illegal one falls back, logged there)."""
+        seat = self.state.current_seat
+        agents = self.cs.agents
+        real = agents.get(seat) if seat is not None else None
+        if seat is not None and real is not None:
+            agents[seat] = _Answer(real, action)
+        try:
+            step = self.play.campaign.step_ai()
+        finally:
+            if seat is not None and real is not None:
+                agents[seat] = real
+        self._after(step.events)
+        return step.events
+
+    def _after(self, events: list[Event]) -> None:
+        """Banter for a finished hand (kept for the table's bubbles), publish, then save the hand."""
+        finished = saves.hand_finished(events)
+        if finished:
+            last = [e for e in events if e.kind == "round_over"][-1]
+            lines = self.cs.banter(events)
+            if lines:
+                self._lines[id(last)] = lines
+            self.hand_ended = True
+        self.bus.publish(events)
+        self._lines.clear()
+        if finished:
+            self.play.autosave("hand")
+
+    def lines_for(self, event: Event) -> list[Banter]:
+        """The banter a finished hand's ``round_over`` brought (only while its events are being published)."""
+        return self._lines.get(id(event), [])

@@ -1,0 +1,338 @@
+"""The game's own table, sat at in the campaign: regulars' banter in speech bubbles, a pause between hands
+to deal on or cash out, the campaign's pause menu, a save as it closes, and the result when it ends.
+
+Why a mixin over the game's table class (``table_for(game_id)``), built at run time: every game's table
+(Hintaro's dice, a new game's cards...) works in the campaign the day it lands, with nothing added to it.
+The mixin only wraps the table's hooks (``beats_for``, ``sync``, ``_drive_turn``, ``rebuild_actions``,
+``items``, ``open_menu``, ``close``); the rules, the pieces and the animations stay the table's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.campaign.table import Banter
+from game.engine.core import Event
+from game.ui import theme
+from game.ui.campaign.dialog import Choice, Dialog
+from game.ui.draw import panel, shade
+from game.ui.input import Input
+from game.ui.scene import Scene
+from game.ui.scenes.menu import ButtonColumn
+from game.ui.tables import table_for
+from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.campaign.play import CampaignPlay
+    from game.ui.campaign.sitting import CampaignSitting
+
+BUBBLE_SECONDS = 5.0
+
+
+@dataclass
+class Bubble:
+    """A line said at the table, shown near the speaker's seat for a few seconds."""
+
+    seat: int
+    name: str
+    text: str
+    left: float = BUBBLE_SECONDS
+
+
+class CampaignTableMixin:
+    """Put before a BaseTable subclass: ``class T(CampaignTableMixin, HintaroTable)``."""
+
+    campaign_sitting: CampaignSitting
+    campaign_play: CampaignPlay
+
+    def __init__(self, app: App, session: CampaignSitting, demo: bool = False) -> None:
+        self.campaign_sitting = session
+        self.campaign_play = session.play
+        self.banter_bubbles: list[Bubble] = []
+        self.hand_pause = False  # the pause between hands: deal on, or get up
+        super().__init__(app, session, demo)
+        cs = session.cs
+        if session.resumed:
+            self.add_log(None, f"Back at {cs.table.title}: round {self.state.round_no}.")
+            if cs.hand_ends and cs.between_hands and not self.state.is_over:
+                session.hand_ended = True  # show the pause again
+        else:
+            self.add_log(None, f"You buy in at {cs.table.title} for {cs.buy_in:,} credits.")
+            hello = cs.greeting()
+            if hello is not None:
+                self.say_banter(hello)
+
+    # ------------------------------------------------------------------ the picture at the start
+    def _opening_view(self) -> dict[str, Any]:
+        if self.campaign_sitting.resumed:  # as it stands: no opening deal to animate
+            return self.state.view(self.eyes)
+        return super()._opening_view()
+
+    # ------------------------------------------------------------------ banter
+    def say_banter(self, b: Banter) -> None:
+        self.banter_bubbles = [x for x in self.banter_bubbles if x.seat != b.seat] + [Bubble(b.seat, b.name, b.line)]
+        self.add_log(None, f"{b.name}: “{b.line}”")
+        self.app.dirty = True
+
+    def beats_for(self, ev: Event) -> list[Beat]:
+        beats: list[Beat] = super().beats_for(ev)
+        lines = self.campaign_sitting.lines_for(ev)
+        if lines:
+            def start(lines: list[Banter] = lines) -> None:
+                for b in lines:
+                    self.say_banter(b)
+            beats.append(Beat(0.0, start=start))
+        return beats
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.banter_bubbles:
+            for b in self.banter_bubbles:
+                b.left -= dt
+            self.banter_bubbles = [b for b in self.banter_bubbles if b.left > 0]
+
+    def busy(self) -> bool:
+        return bool(self.banter_bubbles) or super().busy()
+
+    def banter_layout(self, b: Bubble) -> tuple[pygame.Rect, list[str], tuple[int, int]]:
+        """Where a bubble goes (above its speaker's plate, below it if there is no room), its lines, and the
+        point its tail touches."""
+        u = self.u
+        plate: pygame.Rect = self.seat_geo[b.seat]["plate"] if b.seat < len(self.seat_geo) else self.area
+        size = int(15 * u)
+        lines = self.text.wrap(f"“{b.text}”", size, int(250 * u))
+        lh = self.app.res.font("text", size).get_linesize()
+        w = max(self.text.render(line, size).get_width() for line in lines) + int(24 * u)
+        w = max(w, self.text.render(b.name, int(13 * u), role="bold").get_width() + int(24 * u))
+        h = len(lines) * lh + int(32 * u)
+        r = pygame.Rect(0, 0, w, h)
+        tail = int(10 * u)
+        if plate.top - h - tail >= self.area.top + 4:
+            r.midbottom = (plate.centerx, plate.top - tail)
+            tip = (plate.centerx, plate.top - 2)
+        else:
+            r.midtop = (plate.centerx, plate.bottom + tail)
+            tip = (plate.centerx, plate.bottom + 2)
+        r.clamp_ip(self.area)
+        return r, lines, tip
+
+    def draw_banter(self, surf: pygame.Surface, b: Bubble) -> None:
+        u = self.u
+        r, lines, tip = self.banter_layout(b)
+        paper = (242, 234, 214)
+        base_x = max(r.left + int(14 * u), min(r.right - int(14 * u), tip[0]))
+        edge_y = r.bottom - 1 if tip[1] > r.bottom else r.top + 1
+        pygame.draw.polygon(surf, paper, [(base_x - int(8 * u), edge_y), (base_x + int(8 * u), edge_y), tip])
+        panel(surf, r, paper, (150, 110, 60), radius=int(10 * u), width=2)
+        self.text.blit(surf, b.name, int(13 * u), (130, 76, 20), "bold", topleft=(r.x + int(12 * u), r.y + int(6 * u)))
+        size = int(15 * u)
+        lh = self.app.res.font("text", size).get_linesize()
+        y = r.y + int(24 * u)
+        for line in lines:
+            self.text.blit(surf, line, size, (34, 26, 20), topleft=(r.x + int(12 * u), y))
+            y += lh
+
+    def items(self) -> list[Item]:
+        out: list[Item] = super().items()
+        for b in self.banter_bubbles:
+            rect = self.banter_layout(b)[0].inflate(4, int(24 * getattr(self, "u", 1)))
+            out.append(Item(f"bubble{b.seat}", rect, (b.name, b.text),
+                            lambda surf, b=b: self.draw_banter(surf, b), 2))
+        return out
+
+    # ------------------------------------------------------------------ the pause between hands
+    def sync(self) -> None:
+        super().sync()
+        if self.campaign_sitting.hand_ended:
+            self.campaign_sitting.hand_ended = False
+            if not self.state.is_over and self.campaign_sitting.cs.between_hands:
+                self.hand_pause = True
+                self.rebuild_actions()
+
+    def my_turn(self) -> bool:
+        return not self.hand_pause and super().my_turn()
+
+    def is_turn(self, seat: int) -> bool:
+        return not self.hand_pause and super().is_turn(seat)
+
+    def play_next_hand(self) -> None:
+        if self.hand_pause:
+            self.hand_pause = False
+            self.rebuild_actions()
+            self.app.dirty = True
+
+    def get_up_from_table(self) -> None:
+        """Cash out between hands (the menu offers walking away mid-hand)."""
+        if self.campaign_sitting.cs.between_hands or self.campaign_sitting.cs.is_over:
+            self.campaign_play.leave(self, forfeit=False)
+
+    def rebuild_actions(self) -> None:
+        if not self.hand_pause:
+            super().rebuild_actions()
+            return
+        stack = self.campaign_sitting.cs.settled[0]
+        specs = [
+            ActionSpec("Play on", "Play the next hand (Enter)", pygame.K_n, "N", primary=True),
+            ActionSpec("Leave table", f"Cash out your {stack:,} chips and go back to the cantina", pygame.K_l, "L"),
+        ]
+        calls = (self.play_next_hand, self.get_up_from_table)
+        self.specs = specs
+        self.slider = None
+        self.slider_kind = None
+        self.buttons = [Button(s.label, c, key=s.key, key_label=s.key_label, tooltip=s.tooltip, primary=s.primary,
+                             tag=s) for s, c in zip(specs, calls, strict=True)]
+        self._layout_bar()
+
+    def bar_heading(self) -> str:
+        if self.hand_pause:
+            chips = self.campaign_sitting.cs.settled[0]
+            return f"HAND OVER: play on, or get up with your {chips:,} chips (an ante already posted comes back)"
+        return super().bar_heading()
+
+    def status_line(self) -> str:
+        if self.hand_pause and self.synced:
+            return "Between hands"
+        return super().status_line()
+
+    def handle(self, ev: Input) -> None:
+        if self.hand_pause and ev.kind == "key" and ev.action == "confirm":
+            self.play_next_hand()
+            return
+        super().handle(ev)
+
+    # ------------------------------------------------------------------ the flow
+    def _drive_turn(self) -> None:
+        if self.state.is_over:
+            if not self.results_shown:
+                self.results_shown = True
+                self.campaign_play.leave(self, forfeit=False)
+            return
+        if self.hand_pause:
+            return
+        super()._drive_turn()
+
+    def open_menu(self) -> None:
+        self.app.push(CampaignTableMenu(self.app, self))
+
+    def close(self) -> None:
+        """Leaving the screen (quit, back to the title): the sitting is saved as it stands, mid-hand or not."""
+        super().close()
+        if self.campaign_play.campaign.session is self.campaign_sitting.cs:
+            self.campaign_play.autosave("quit")
+
+
+_classes: dict[type[BaseTable], type[BaseTable]] = {}
+
+
+def campaign_table_class(game_id: str) -> type[BaseTable]:
+    """The game's table class with the campaign's behaviour mixed in (made once per class)."""
+    base = table_for(game_id)
+    cls = _classes.get(base)
+    if cls is None:
+        cls = type(f"Campaign{base.__name__}", (CampaignTableMixin, base), {})
+        _classes[base] = cls
+    return cls
+
+
+def campaign_table(app: App, sitting: CampaignSitting) -> BaseTable:
+    return campaign_table_class(sitting.state.game_id)(app, sitting)
+
+
+class CampaignTableMenu(Scene):
+    """Esc at a campaign table: resume, get up (free between hands, a forfeit mid-hand), journal, rules,
+    settings, or save and go back to the title."""
+
+    transparent = True
+
+    def __init__(self, app: App, table: Any) -> None:
+        super().__init__(app)
+        self.table = table
+        cs = table.campaign_sitting.cs
+        free = cs.between_hands or cs.is_over
+        self.free = free
+        stack = cs.settled[0] if cs.between_hands else cs.state.stacks[0]
+        if free:
+            self.note = f"Between hands: getting up cashes out your {stack:,} chips."
+        else:
+            self.note = (f"A hand is in progress: walking away now leaves the {cs.forfeit:,} chips you have in "
+                         f"the pot.")
+        self.col = ButtonColumn([
+            Button("Resume", app.pop, pygame.K_ESCAPE, "Esc", "Back to the table"),
+            Button("Leave table", self.get_up_from_table, pygame.K_l, "L",
+                   f"Cash out {stack:,} chips and return to the cantina", enabled=free),
+            Button("Walk away", self.walk_away, pygame.K_w, "W", f"Forfeit the {cs.forfeit:,} chips in the pot",
+                   enabled=not free),
+            Button("Journal", self.journal, pygame.K_j, "J", "Goals, regulars, numbers and past sittings"),
+            Button("Rules", self.rules, pygame.K_r, "R", "How this game is played"),
+            Button("Settings", self.settings, pygame.K_s, "S", "Speed, sound, colour-blind mode"),
+            Button("Save and quit", self.quit, pygame.K_q, "Q", "Saved mid-hand: you come back to this very moment"),
+        ])
+
+    def get_up_from_table(self) -> None:  # (not ``leave``: that is the scene's own exit hook)
+        self.app.pop()
+        self.table.get_up_from_table()
+
+    def walk_away(self) -> None:
+        cs = self.table.campaign_sitting.cs
+        self.app.pop()
+        self.app.push(Dialog(self.app, "Walk away mid-hand?", [
+            f"You leave the {cs.forfeit:,} chips you have in the pot and cash out the {cs.state.stacks[0]:,} in "
+            f"front of you.",
+            "A sitting left early beats nobody.",
+        ], [
+            Choice("Walk away", lambda: self.table.campaign_play.leave(self.table, forfeit=True), pygame.K_w, "W",
+                   "Forfeit the pot and get up", primary=True),
+            Choice("Stay", None, pygame.K_ESCAPE, "Esc", "Back to the table"),
+        ], tone="warning"))
+
+    def journal(self) -> None:
+        from game.ui.campaign.journal import JournalScene
+
+        self.app.pop()
+        self.app.push(JournalScene(self.app, self.table.campaign_play))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.table.state.game_id))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.table.campaign_play.quit_to_title()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.u = u = max(0.5, min(w / 1280, h / 720))
+        bw, bh, gap = int(300 * u), int(42 * u), int(10 * u)
+        n = len(self.col.buttons)
+        self.box = pygame.Rect(0, 0, int(420 * u), n * bh + (n - 1) * gap + int(150 * u))
+        self.box.center = (w // 2, h // 2)
+        self.col.place(self.box.centerx - bw // 2, self.box.y + int(118 * u), bw, bh, gap)
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.action == "back":
+            self.app.pop()
+            return
+        self.col.handle(ev)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        shade(surf, 160)
+        u = self.u
+        t = self.app.text
+        panel(surf, self.box, theme.PANEL, theme.BRASS, radius=14, width=2)
+        t.blit(surf, "PAUSED", int(40 * u), theme.AMBER, "head", midtop=(self.box.centerx, self.box.y + int(14 * u)))
+        y = self.box.y + int(62 * u)
+        for line in t.wrap(self.note, int(15 * u), self.box.w - int(40 * u)):
+            t.blit(surf, line, int(15 * u), theme.CREAM if self.free else theme.TURN, midtop=(self.box.centerx, y))
+            y += int(20 * u)
+        self.col.draw(surf, t, int(18 * u))

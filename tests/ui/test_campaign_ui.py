@@ -1,0 +1,409 @@
+"""The campaign on screen, driven by posted clicks and keys (headless): a new campaign from the title, a walk
+to a table, a hand played to its end and saved, getting up with the result shown, quitting mid-hand and coming
+back to the same table, a damaged save refused with its backup offered, the journal and a replay, the lender
+and a locked door."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from conftest import click, frames, press, until
+
+from game.campaign import saves
+from game.campaign.levels import load_all_levels
+from game.campaign.progress import Campaign
+from game.ui.app import App
+from game.ui.campaign.cantina import CantinaScene, Target
+from game.ui.campaign.dialog import Dialog
+from game.ui.campaign.journal import JournalScene
+from game.ui.campaign.lender import LenderScene
+from game.ui.campaign.play import CampaignPlay
+from game.ui.campaign.results import SittingResult
+from game.ui.campaign.slots import SlotMenu
+from game.ui.campaign.table import CampaignTableMixin
+from game.ui.settings import Settings
+from game.ui.tables.base import BaseTable
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    d = tmp_path / "data"
+    monkeypatch.setenv("CANTINA_DATA_DIR", str(d))
+    saves._known_good.clear()
+    return d
+
+
+def new_app() -> App:
+    return App(size=(1280, 720), settings=Settings(speed=4.0, muted=True, ambience=True), fixed_step=True,
+               strict=True)
+
+
+def close_app(app: App) -> None:
+    app.shutdown()
+    pygame.quit()
+
+
+def button(buttons, label: str):
+    for b in buttons:
+        if b.label.startswith(label):
+            return b
+    raise AssertionError(f"no button {label!r} among {[b.label for b in buttons]}")
+
+
+def start_from_title(app: App) -> CantinaScene:
+    """Title → Campaign → slot 1's New campaign → a name → the first cantina."""
+    app.go_title()
+    frames(app, 2)
+    press(app, pygame.K_c)
+    menu = app.stack.top
+    assert isinstance(menu, SlotMenu)
+    click(app, button(menu.cards[0][1], "New campaign").rect.center)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.field is not None
+    press(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="z"))
+    press(app, pygame.K_RETURN)
+    cantina = app.stack.top
+    assert isinstance(cantina, CantinaScene)
+    assert cantina.campaign.name == "Rooz"
+    return cantina
+
+
+def walk_and_sit(app: App, cantina: CantinaScene, table_name: str) -> BaseTable:
+    """Click a table (the player walks there), then click it again to sit down."""
+    t = cantina.level.table(table_name)
+    click(app, cantina.view.to_screen(*t.centre))
+    assert cantina.path, "a click on a far table walks the player there"
+    assert until(app, lambda: not cantina.path, 900)
+    assert cantina.near(Target("table", table_name))
+    assert cantina.panel_rows and table_name in str(cantina._panel_target)
+    click(app, cantina.view.to_screen(*t.centre))
+    table = app.stack.top
+    assert isinstance(table, CampaignTableMixin) and isinstance(table, BaseTable)
+    return table
+
+
+def play_until(app: App, table, cond, limit: int = 4000) -> None:
+    """Play the player's turns by clicking the first enabled action button until ``cond()``."""
+    for _ in range(limit):
+        if cond():
+            return
+        if table.my_turn():
+            b = next(b for b in table.buttons if b.enabled)
+            click(app, b.rect.center)
+        else:
+            frames(app, 1, 1 / 30)
+    raise AssertionError("the table never got there")
+
+
+def test_new_campaign_walk_sit_play_a_hand_and_leave(data_dir) -> None:
+    app = new_app()
+    try:
+        cantina = start_from_title(app)
+        c = cantina.campaign
+        assert saves.slot_path(1).exists()
+        table = walk_and_sit(app, cantina, "long_table")
+        assert c.session is not None and c.bankroll == 1000 - 200
+        play_until(app, table, lambda: table.hand_pause)
+        # the hand was saved as it ended
+        saved = saves.load_slot(1)
+        assert saved.session is not None and saved.session.hand_ends == c.session.hand_ends != []
+        assert table.campaign_play.saves >= 2  # sitting down, the hand
+        assert any(line.startswith("Old Kesh: “") for line in table.log_lines()), "the greeting is said"
+        settled = c.session.settled[0]
+        click(app, button(table.buttons, "Leave table").rect.center)
+        result = app.stack.top
+        assert isinstance(result, SittingResult)
+        assert result.result.cash_out == settled and not result.result.completed
+        assert c.session is None and c.bankroll == 800 + settled
+        assert saves.load_slot(1).bankroll == c.bankroll
+        press(app, pygame.K_RETURN)
+        assert app.stack.top is cantina
+        assert cantina.near(Target("table", "long_table"))
+        assert len(c.history) == 1
+    finally:
+        close_app(app)
+
+
+def test_quit_mid_hand_and_come_back_to_the_same_view(data_dir) -> None:
+    app = new_app()
+    try:
+        c = Campaign.new("Rook", seed=3)
+        saves.save_slot(1, c)
+        play = CampaignPlay(app, c, 1)
+        play.start()
+        table = play.sit("long_table")
+        assert table is not None
+        state = table.state
+        play_until(app, table, lambda: table.my_turn() and len(state.actions) >= 1)
+        assert not c.session.between_hands
+        view = state.view(0)
+        n_actions = len(state.actions)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app, 1)
+        assert not app.running
+    finally:
+        close_app(app)  # what the app does as it quits: the table saves itself mid-hand
+
+    app = new_app()
+    try:
+        app.go_title()
+        frames(app, 1)
+        press(app, pygame.K_c)
+        menu = app.stack.top
+        assert isinstance(menu, SlotMenu)
+        assert menu.slots[0].summary["at_table"] == "Hintaro at the long table"
+        press(app, pygame.K_RETURN)  # Continue
+        table = app.stack.top
+        assert isinstance(table, CampaignTableMixin)
+        assert until(app, table.settled, 200)
+        frames(app, 2)
+        assert len(table.state.actions) == n_actions
+        assert table.shown == view
+        assert table.my_turn()
+        assert any("Back at" in line for line in table.log_lines())
+    finally:
+        close_app(app)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "edited"])
+def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str) -> None:
+    c = Campaign.new("Rook", seed=5)
+    saves.save_slot(1, c)
+    c.borrow(100)
+    saves.save_slot(1, c)  # the first save is now the backup
+    path = saves.slot_path(1)
+    raw = path.read_bytes()
+    if damage == "truncated":
+        path.write_bytes(raw[: len(raw) // 2])
+    else:
+        doc = json.loads(raw)
+        doc["campaign"]["bankroll"] = -50
+        path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+    app = new_app()
+    try:
+        app.go_title()
+        frames(app, 1)
+        press(app, pygame.K_c)
+        menu = app.stack.top
+        assert isinstance(menu, SlotMenu)
+        click(app, menu.cards[0][1][0].rect.center)  # Continue (or Recover)
+        dialog = app.stack.top
+        assert isinstance(dialog, Dialog) and dialog.tone == "warning"
+        text = " ".join(dialog.lines)
+        assert "Nothing has been changed on disk" in text and "backup" in text
+        labels = [b.label for b in dialog.buttons]
+        assert labels[0] == "Restore backup"
+        assert path.read_bytes() == before, "nothing is overwritten until the player chooses"
+        click(app, dialog.buttons[0].rect.center)
+        cantina = app.stack.top
+        assert isinstance(cantina, CantinaScene)
+        assert cantina.campaign.bankroll == 1000 and cantina.campaign.debt == 0  # the backup: before the loan
+        assert saves.load_slot(1).bankroll == 1000
+        assert saves.refused_path(1).read_bytes() == before
+    finally:
+        close_app(app)
+
+
+def test_journal_opens_and_replays_a_finished_hand(data_dir) -> None:
+    c = Campaign.new("Rook", seed=8)
+    c.sit("street_corner")
+    while not c.session.hand_ends:
+        s = c.session
+        c.act(s.legal_actions()[0]) if s.human_turn else c.step_ai()
+    c.leave()
+    saves.save_slot(1, c)
+    app = new_app()
+    try:
+        play = CampaignPlay(app, c, 1)
+        cantina = play.start()
+        frames(app, 2)
+        press(app, pygame.K_j)
+        journal = app.stack.top
+        assert isinstance(journal, JournalScene)
+        assert journal.journal.goals and journal.tab == "goals"
+        for key in (pygame.K_2, pygame.K_3, pygame.K_5, pygame.K_4):
+            press(app, key)
+        assert journal.tab == "sittings" and len(journal.row_buttons) == 1
+        press(app, pygame.K_RETURN)
+        replay = app.stack.top
+        assert isinstance(replay, BaseTable) and replay.replay_session.record is c.history[0]
+        record = c.history[0]
+        want = json.loads(record.engine)["actions"][: record.hand_ends[0]]
+        assert until(app, lambda: replay.replay_session.done and replay.settled(), 3000)
+        assert [a.to_dict() for a in replay.state.actions] == want
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is journal
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is cantina
+    finally:
+        close_app(app)
+
+
+def test_the_lender_lends_and_a_locked_door_stays_shut(data_dir) -> None:
+    c = Campaign.new("Rook", seed=9)
+    saves.save_slot(1, c)
+    app = new_app()
+    try:
+        play = CampaignPlay(app, c, 1)
+        cantina = play.start()
+        lender = Target("lender", "lender")
+        assert cantina.walk_to(lender, use=True)
+        assert until(app, lambda: isinstance(app.stack.top, LenderScene), 900)
+        scene = app.stack.top
+        click(app, scene.borrow_b.rect.center)
+        assert c.debt > 0 and saves.load_slot(1).debt == c.debt
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is cantina
+        door = cantina.level.doors[0]
+        click(app, cantina.view.to_screen(*door.centre))
+        assert until(app, lambda: not cantina.path, 900)
+        press(app, pygame.K_RETURN)
+        assert app.stack.top is cantina and c.current == "lost_hand"
+        assert any("stays shut" in m for m, _ in app.toasts)
+    finally:
+        close_app(app)
+
+
+def test_walking_away_mid_hand_asks_first_and_forfeits_the_pot(data_dir) -> None:
+    c = Campaign.new("Rook", seed=12)
+    saves.save_slot(1, c)
+    app = new_app()
+    try:
+        play = CampaignPlay(app, c, 1)
+        cantina = play.start()
+        table = play.sit("long_table")
+        play_until(app, table, lambda: not c.session.between_hands and table.settled())
+        forfeit = c.session.forfeit
+        assert forfeit > 0  # at least the ante is in the pot
+        press(app, pygame.K_ESCAPE)
+        menu = app.stack.top
+        assert not button(menu.col.buttons, "Leave table").enabled  # free only between hands
+        press(app, pygame.K_w)
+        dialog = app.stack.top
+        assert isinstance(dialog, Dialog) and app.stack.scenes[-2] is table
+        press(app, pygame.K_ESCAPE)  # Stay
+        assert app.stack.top is table and c.session is not None
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_w)
+        press(app, pygame.K_w)  # Walk away
+        result = app.stack.top
+        assert isinstance(result, SittingResult)
+        assert result.result.forfeited == forfeit and c.session is None
+        assert saves.load_slot(1).session is None
+        click(app, result.button.rect.center)
+        assert app.stack.top is cantina
+    finally:
+        close_app(app)
+
+
+def test_the_cantina_remembers_where_the_player_stood(data_dir) -> None:
+    c = Campaign.new("Rook", seed=13)
+    saves.save_slot(1, c)
+    app = new_app()
+    try:
+        cantina = CampaignPlay(app, c, 1).start()
+        start = cantina.cell
+        goal = next(cell for cell in sorted(cantina.level.reachable()) if abs(cell[0] - start[0]) > 4)
+        click(app, cantina.view.to_screen(*cantina._cell_centre(goal)))
+        assert until(app, lambda: not cantina.path, 900)
+        assert cantina.cell == goal
+    finally:
+        close_app(app)
+    app = new_app()
+    try:
+        cantina = CampaignPlay(app, saves.load_slot(1), 1).start()
+        assert cantina.cell == goal
+    finally:
+        close_app(app)
+
+
+TABLES = [(lv.id, t.name) for lv in load_all_levels().values() for t in lv.tables]
+
+
+@pytest.mark.parametrize(("level_id", "table_name"), TABLES, ids=[f"{a}.{b}" for a, b in TABLES])
+def test_every_campaign_table_plays_a_hand_on_its_own_game_table(data_dir, level_id: str, table_name: str) -> None:
+    """Each map's table opens the game's own table class, driven by the campaign, through a whole hand."""
+    from game.ui.tables import table_for
+
+    c = Campaign.new("Rook", seed=2, starting_credits=5000)
+    c.unlocked = list(c.levels)  # every cantina open (what the doors would do), so each table can be reached
+    c.current = level_id
+    app = App(size=(1280, 720), settings=Settings(speed=4.0, muted=True, ambience=False), fixed_step=True,
+              strict=True)
+    try:
+        play = CampaignPlay(app, c, 1)
+        play.start()
+        table = play.sit(table_name)
+        assert table is not None and isinstance(table, table_for(c.session.game_id))
+        play_until(app, table, lambda: table.hand_pause, limit=6000)
+        assert c.session.hand_ends and saves.load_slot(1).session.hand_ends == c.session.hand_ends
+        assert not c.audit()
+    finally:
+        close_app(app)
+
+
+def test_an_open_door_leads_to_the_next_cantina_and_is_saved(data_dir) -> None:
+    c = Campaign.new("Rook", seed=14)
+    c.unlocked = ["lost_hand", "golden_orbit"]  # the Golden Orbit was opened earlier
+    c.current = "golden_orbit"
+    saves.save_slot(1, c)
+    app = new_app()
+    try:
+        cantina = CampaignPlay(app, c, 1).start()
+        door = cantina.level.door("to_lost_hand")
+        mid = (cantina.level.width // 2, cantina.level.height // 2)  # first walk to the middle of the room
+        away = min(cantina.level.reachable(), key=lambda cell: abs(cell[0] - mid[0]) + abs(cell[1] - mid[1]))
+        click(app, cantina.view.to_screen(*cantina._cell_centre(away)))
+        assert until(app, lambda: not cantina.path, 900)
+        click(app, cantina.view.to_screen(*door.centre))
+        assert cantina.path and app.stack.top is cantina  # a far door: walk there first
+        assert until(app, lambda: not cantina.path, 900)
+        assert cantina.panel_rows[0].text == door.label.upper()
+        assert button(cantina.panel_buttons, "Go through").enabled
+        press(app, pygame.K_RETURN)
+        arrived = app.stack.top
+        assert isinstance(arrived, CantinaScene) and arrived is not cantina
+        assert arrived.level.id == "lost_hand" and c.current == "lost_hand"
+        assert saves.load_slot(1).current == "lost_hand"
+        back = arrived.level.door("to_golden_orbit")
+        assert arrived.near(Target("door", back.name)), "the player comes in through the door to where they were"
+    finally:
+        close_app(app)
+
+
+def test_a_monkey_in_the_campaign_breaks_nothing_and_the_books_balance(data_dir) -> None:
+    """Random clicks and keys from the cantina (walking, sitting, the lender, the journal, menus, tables):
+    no error, and whatever happened, the campaign's books balance and its save loads."""
+    import random
+
+    rng = random.Random(8)
+    c = Campaign.new("Rook", seed=15)
+    saves.save_slot(1, c)
+    app = new_app()
+    keys = [pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN,
+            pygame.K_RETURN, pygame.K_TAB, pygame.K_TAB, pygame.K_SPACE, pygame.K_n, pygame.K_c, pygame.K_l,
+            pygame.K_ESCAPE]
+    try:
+        play = CampaignPlay(app, c, 1)
+        play.start()
+        for _ in range(1500):
+            top = app.stack.top
+            if not (type(top).__module__.startswith("game.ui.campaign") or isinstance(top, BaseTable)):
+                play.start()  # it wandered off to the title, the settings or the rules: back to the campaign
+            if rng.random() < 0.6:
+                pos = (rng.randrange(1280), rng.randrange(720))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            else:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), unicode="", mod=0,
+                                                     scancode=0))
+            frames(app, 2, 1 / 20)
+        assert not c.audit()
+        saves.load_slot(1)
+    finally:
+        close_app(app)
