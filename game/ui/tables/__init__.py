@@ -9,12 +9,18 @@ from game.ui.tables.base import BaseTable
 from game.ui.tables.better_hintaro import BetterHintaroTable
 from game.ui.tables.generic import GenericTable
 from game.ui.tables.hintaro import HintaroTable
+from game.ui.tables.kinzo import KinzoTable
+from game.ui.tables.nepunian_spike import NepunianSpikeTable
+from game.ui.tables.sabacc_house import SabaccHouseTable
 from game.ui.tables.street_hintaro import StreetHintaroTable
 
 TABLES: dict[str, type[BaseTable]] = {
     "better_hintaro": BetterHintaroTable,
     "hintaro": HintaroTable,
     "street_hintaro": StreetHintaroTable,
+    "sabacc_house": SabaccHouseTable,
+    "nepunian_spike": NepunianSpikeTable,
+    "kinzo": KinzoTable,
 }
 
 

@@ -1,0 +1,882 @@
+"""Card sprites shared by the card tables (Sabacc House, Nepunian Spike, Kinzo).
+
+What lives here, and why in one place:
+
+* **Decks**: which art each card id is drawn with (the engines' own deck tables give a card's suit and value;
+  the art ids come from ``assets/art/manifest.toml``). A face-down card is drawn as the deck's back.
+* **Sprites**: a card is rendered from its SVG at the exact size it is drawn (crisp at any window size), with
+  its shadow, outline and badge, then rotated if it sits in a fan, and cached: a settled table is only blits.
+* **Spots**: where a card lies on the table, what it shows and what a click on it means. A table builds its
+  spots from the view it shows, and draws, hit-tests and reports (to the tests) from the same list, so what is
+  clickable is exactly what is drawn.
+* **Layouts**: overlapping rows and gentle fans whose every card keeps its corner index in sight.
+* **Motion**: a card dealt or moved slides in 0.2 s and turns over (0.25 s) on the way if it changes face;
+  a big announcement pops up for the moments nobody should miss (Spikes, Doubles, a jackpot).
+* :class:`CardTable`: a mixin for the base table with these pieces (card picking by click or arrow keys,
+  hover, the last action's cards outlined, per-frame spot cache). A table is ``class X(CardTable, BaseTable)``.
+  It is a mixin, and the animations below only share the shape of ``tables.base.Anim``, so this module never
+  imports the tables package (whose registry imports the card tables, which import this module).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.draw import Text, glow, panel
+from game.ui.input import Input
+from game.ui.resources import Resources
+from game.ui.tween import ease_in_out_cubic, ease_out_back, lerp
+
+if TYPE_CHECKING:
+    from game.ui.tables.base import BaseTable
+
+#: a card's height over its width (the art's viewBox is 250 × 350)
+ASPECT = 1.4
+#: the least share of a card's width left in view under the next card of a row (its corner index shows)
+MIN_STEP = 0.36
+
+Key = tuple[Any, ...]
+
+
+# ------------------------------------------------------------------------------------------------- decks
+@dataclass(frozen=True)
+class Deck:
+    """How a deck's card ids are drawn and said: ``faces[id]`` is the art id, ``words[id]`` the card in words."""
+
+    name: str
+    faces: tuple[str, ...]
+    words: tuple[str, ...]
+    back: str
+    #: a big corner number drawn over the art (for decks whose own corner marks are too fine at small sizes)
+    index: tuple[str, ...] = ()
+
+    def face(self, card: int) -> str:
+        return self.faces[card] if 0 <= card < len(self.faces) else self.back
+
+    def say(self, card: int | None) -> str:
+        if card is None:
+            return "a face-down card"
+        return self.words[card] if 0 <= card < len(self.words) else f"card {card}"
+
+
+def signed(value: int) -> str:
+    """A card value as the cards print it: +7, −3, 0 (a true minus sign, so it reads at small sizes)."""
+    return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
+
+
+def sabacc_deck() -> Deck:
+    """The 62-card Sabacc House deck: circle, triangle and square suits from −10 to +10, two Sylops."""
+    from game.engine.sabacc_house import CARDS
+
+    faces, words = [], []
+    sylops = 0
+    for suit, value in CARDS:
+        if suit == "sylop":
+            sylops += 1
+            faces.append(f"sabacc_house.sylop_{sylops}")
+            words.append("Sylop (0)")
+        else:
+            faces.append(f"sabacc_house.{suit}_{'p' if value > 0 else 'm'}{abs(value)}")
+            words.append(f"{signed(value)} {suit}")
+    return Deck("sabacc_house", tuple(faces), tuple(words), "sabacc_house.back")
+
+
+def spike_deck() -> Deck:
+    """The 42-card Nepunian Spike deck: black suits count plus, red suits minus, two Sylops (jokers)."""
+    from game.engine.nepunian_spike import DECK
+
+    faces, words = [], []
+    sylops = 0
+    names = {1: "Ace"}
+    for suit, value in DECK:
+        if suit == "sylop":
+            sylops += 1
+            faces.append(f"spike.sylop_{sylops}")
+            words.append("Sylop (0)")
+        else:
+            faces.append(f"spike.{suit}_{abs(value)}")
+            words.append(f"{names.get(abs(value), abs(value))} of {suit} ({signed(value)})")
+    return Deck("nepunian_spike", tuple(faces), tuple(words), "spike.back")
+
+
+def kinzo_deck() -> Deck:
+    """Kinzo's cards are their values 1–6 (pips and lines); id 0 is unused."""
+    faces = ("kinzo.back", *(f"kinzo.card_{v}" for v in range(1, 7)))
+    words = ("?", *(f"a {v}" for v in range(1, 7)))
+    return Deck("kinzo", faces, words, "kinzo.back", index=("", *(str(v) for v in range(1, 7))))
+
+
+# ------------------------------------------------------------------------------------------------ spots
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One card on the table: where (centre, size, tilt), what it shows (``card`` None = its back), its marks
+    (``hidden``: your own face-down card; ``picked``; ``hover``; ``fresh``: moved by the last action;
+    ``dim``; ``drawn``: just drawn, not yet kept; ``known``: yours, but the table saw you take it) and what a
+    click on it means (``tag``, None = not clickable).
+    """
+
+    key: Key
+    card: int | None
+    x: int
+    y: int
+    w: int
+    h: int
+    angle: int = 0
+    marks: frozenset[str] = frozenset()
+    tag: Any = None
+
+    @property
+    def rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, self.w, self.h)
+        r.center = (self.x, self.y)
+        return r
+
+    def bounds(self) -> pygame.Rect:
+        """Everything the sprite may cover: the tilted card, its shadow, outline and badge."""
+        pad = sprite_pad(self.w)
+        w, h = self.w + 2 * pad, self.h + 2 * pad
+        if self.angle:
+            a = math.radians(self.angle)
+            c, s = abs(math.cos(a)), abs(math.sin(a))
+            w, h = int(w * c + h * s) + 3, int(w * s + h * c) + 3
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (self.x, self.y)
+        return r
+
+    def moved(self, **changes: Any) -> Spot:
+        from dataclasses import replace
+
+        return replace(self, **changes)
+
+
+def sprite_pad(w: int) -> int:
+    """Room around a card's sprite for its shadow, outline and badge."""
+    return max(4, w // 7)
+
+
+def row_offsets(n: int, w: int, step: int, gaps: dict[int, int] | None = None) -> tuple[list[int], int]:
+    """Centre x offsets (from the row's middle) of ``n`` overlapping cards ``step`` apart, with extra space
+    before the cards named in ``gaps``; and the row's whole width."""
+    xs = []
+    x = 0
+    for i in range(n):
+        if i:
+            x += step + (gaps or {}).get(i, 0)
+        xs.append(x)
+    width = (xs[-1] if xs else 0) + w
+    mid = (xs[-1] if xs else 0) / 2
+    return [round(v - mid) for v in xs], width
+
+
+def fan_angles(n: int, spread: float) -> list[tuple[int, float]]:
+    """(tilt in degrees, drop as a share of the card height) for ``n`` fanned cards; tilts are whole
+    degrees (the sprites are cached per tilt) and the outer cards drop a little, as a hand held up."""
+    out = []
+    for i in range(n):
+        t = i - (n - 1) / 2
+        out.append((round(-t * spread), 0.012 * t * t * spread))
+    return out
+
+
+def card_step(w: int, n: int, room: int) -> int:
+    """How far apart ``n`` cards of width ``w`` sit to fit ``room`` px, never closer than the corner index
+    allows and never further than a small gap."""
+    if n <= 1:
+        return w
+    step = (room - w) / (n - 1)
+    return int(max(w * MIN_STEP, min(w * 1.08, step)))
+
+
+# ------------------------------------------------------------------------------------------------ art
+class CardArt:
+    """Card sprites for one deck, cached per (card, size, tilt, marks)."""
+
+    def __init__(self, res: Resources, text: Text, deck: Deck, limit: int = 500) -> None:
+        self.res, self.text, self.deck = res, text, deck
+        self._sprites: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def asset(self, card: int | None) -> str:
+        return self.deck.back if card is None else self.deck.face(card)
+
+    def plain(self, card: int | None, w: int, h: int) -> pygame.Surface:
+        """The card art alone, rendered from the SVG at this size."""
+        return self.res.image(self.asset(card), (w, h))
+
+    def sprite(self, card: int | None, w: int, h: int, angle: int = 0,
+               marks: frozenset[str] = frozenset()) -> pygame.Surface:
+        """The card with its shadow, outline and badge, tilted by ``angle`` degrees; the card's centre is the
+        surface's centre."""
+        key = (card, w, h, angle, marks)
+        s = self._sprites.get(key)
+        if s is not None:
+            self._sprites.move_to_end(key)
+            return s
+        s = self._compose(card, w, h, marks)
+        if angle:
+            s = pygame.transform.rotozoom(s, angle, 1.0)
+        self._sprites[key] = s
+        if len(self._sprites) > self._limit:
+            self._sprites.popitem(last=False)
+        return s
+
+    def _compose(self, card: int | None, w: int, h: int, marks: frozenset[str]) -> pygame.Surface:
+        pad = sprite_pad(w)
+        s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        r = pygame.Rect(pad, pad, w, h)
+        rad = max(3, w // 12)
+        # a soft shadow under the card (the lamp is above the table)
+        for grow, alpha in ((4, 26), (2, 42), (0, 70)):
+            sh = r.move(max(1, w // 40), max(2, w // 22)).inflate(grow, grow)
+            pygame.draw.rect(s, (0, 0, 0, alpha), sh, border_radius=rad + grow // 2)
+        if "picked" in marks:
+            g = glow(int(w * 0.75), int(h * 0.72), theme.TURN, 140)
+            s.blit(g, g.get_rect(center=r.center))
+        img = self.plain(card, w, h)
+        s.blit(img, img.get_rect(center=r.center))
+        if card is not None and 0 <= card < len(self.deck.index) and self.deck.index[card]:
+            self._index(s, r, self.deck.index[card])
+        if "dim" in marks:
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(veil, (8, 8, 12, 130), veil.get_rect(), border_radius=rad)
+            s.blit(veil, r)
+        edge = max(2, w // 26)
+        if "picked" in marks:
+            pygame.draw.rect(s, theme.TURN, r.inflate(edge * 2, edge * 2), edge + 1, border_radius=rad + edge)
+        elif "hover" in marks:
+            pygame.draw.rect(s, theme.CREAM, r.inflate(edge, edge), edge, border_radius=rad + edge // 2)
+        elif "fresh" in marks:
+            pygame.draw.rect(s, theme.AMBER, r.inflate(edge, edge), edge, border_radius=rad + edge // 2)
+        badge = next((word for mark, word in (("hidden", "HIDDEN"), ("drawn", "DRAWN"), ("known", "SEEN"))
+                      if mark in marks and (card is not None or mark == "drawn")), "")
+        if badge:
+            self._badge(s, r, badge, "drawn" in marks)
+        return s
+
+    def _index(self, s: pygame.Surface, r: pygame.Rect, word: str) -> None:
+        """A bold corner number on a cream tab, readable across the table (the art's pips stay beside it)."""
+        size = max(10, int(r.w * 0.34))
+        img = self.text.render(word, size, (22, 24, 36), "bold")
+        tab = pygame.Rect(0, 0, max(img.get_width(), img.get_height() * 3 // 4) + max(4, r.w // 10),
+                          img.get_height())
+        tab.topleft = (r.x + max(2, r.w // 16), r.y + max(2, r.w // 16))
+        pygame.draw.rect(s, (236, 222, 184), tab, border_radius=max(2, r.w // 14))
+        s.blit(img, img.get_rect(center=tab.center))
+
+    def _badge(self, s: pygame.Surface, r: pygame.Rect, word: str, top: bool) -> None:
+        """A small dark label across the card's lower (or upper) edge, clear of the corner indices."""
+        size = max(9, int(r.w * 0.17))
+        img = self.text.render(word, size, theme.CREAM if not top else (24, 16, 6), "bold")
+        room = r.w - max(6, r.w // 8) - 2
+        if img.get_width() > room:  # a small card: the word is squeezed to fit rather than spill over
+            img = pygame.transform.smoothscale(img, (max(1, room), max(1, img.get_height() * 9 // 10)))
+        box = img.get_rect().inflate(max(6, r.w // 8), 2)
+        if top:
+            box.midtop = (r.centerx, r.top - 1)
+            pygame.draw.rect(s, theme.TURN, box, border_radius=box.h // 2)
+        else:
+            box.midbottom = (r.centerx, r.bottom + 1)
+            pygame.draw.rect(s, (14, 14, 20), box, border_radius=box.h // 2)
+            pygame.draw.rect(s, theme.TEXT_DIM, box, 1, border_radius=box.h // 2)
+        s.blit(img, img.get_rect(center=box.center))
+
+    def draw(self, surf: pygame.Surface, spot: Spot) -> pygame.Rect:
+        img = self.sprite(spot.card, spot.w, spot.h, spot.angle, spot.marks)
+        r = img.get_rect(center=(spot.x, spot.y))
+        surf.blit(img, r)
+        return r
+
+
+# ----------------------------------------------------------------------------------------------- motion
+class CardAnim:
+    """The shape the base table expects of a moving piece (``tables.base.Anim``): a duration after a delay,
+    ``covers`` (static pieces hidden while it runs), ``bounds()`` before drawing and ``draw()``."""
+
+    covers: frozenset[Key] = frozenset()
+
+    def __init__(self, duration: float, delay: float = 0.0) -> None:
+        self.duration = max(1e-6, duration)
+        self.delay = delay
+        self.t = 0.0
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def finish(self) -> None:
+        self.t = self.delay + self.duration
+
+    def bounds(self) -> pygame.Rect | None:
+        raise NotImplementedError
+
+    def draw(self, surf: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+class CardMove(CardAnim):
+    """A card sliding from ``src`` to ``dst`` (0.2 s for a deal), turning over on the way when it starts on
+    one face and ends on the other (the turn takes the middle of the move, or 0.25 s on the spot)."""
+
+    def __init__(self, art: CardArt, src: tuple[float, float, int, int], dst: Spot, card_from: int | None,
+                 duration: float, delay: float = 0.0, covers: Iterable[Key] = ()) -> None:
+        super().__init__(duration, delay)
+        self.art, self.src, self.dst = art, src, dst
+        self.card_from = card_from
+        self.flip = card_from != dst.card
+        self.covers = frozenset(covers)
+        self._frame: tuple[float, pygame.Surface, pygame.Rect] | None = None
+
+    def frame(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        if self.t < self.delay:
+            return None
+        if self._frame is not None and self._frame[0] == self.t:
+            return self._frame[1], self._frame[2]
+        p = self.progress
+        d = self.dst
+        sx, sy, sw, _sh = self.src
+        m = ease_in_out_cubic(p)
+        x, y = lerp(sx, d.x, m), lerp(sy, d.y, m)
+        # a slight lift in the middle of the move, as a card is carried over the felt
+        y -= math.sin(p * math.pi) * d.h * 0.12 * (1 if (sx, sy) != (d.x, d.y) else 0)
+        scale = lerp(sw / max(1, d.w), 1.0, m) if sw else 1.0
+        card = d.card
+        sq = 1.0
+        if self.flip:
+            card = self.card_from if p < 0.5 else d.card
+            sq = abs(math.cos(p * math.pi))
+        marks = d.marks - {"picked", "hover", "fresh"}
+        base = self.art.sprite(card, d.w, d.h, d.angle if p > 0.5 else 0, marks)
+        bw, bh = base.get_size()
+        tw, th = max(2, int(bw * scale * sq)), max(2, int(bh * scale))
+        # a plain scale while it moves: the card is in motion for a fifth of a second and sharp when it lands
+        img = base if (tw, th) == (bw, bh) else pygame.transform.scale(base, (tw, th))
+        rect = img.get_rect(center=(int(x), int(y)))
+        self._frame = (self.t, img, rect)
+        return img, rect
+
+    def bounds(self) -> pygame.Rect | None:
+        f = self.frame()
+        return f[1] if f else None
+
+    def draw(self, surf: pygame.Surface) -> None:
+        f = self.frame()
+        if f:
+            surf.blit(f[0], f[1])
+
+
+class Announce(CardAnim):
+    """A big word across the felt (SPIKE!, DOUBLES, JACKPOT) with a line under it: pops in, holds, fades."""
+
+    def __init__(self, table: BaseTable, text: str, sub: str, duration: float, colour: tuple[int, int, int],
+                 mark: str = "") -> None:
+        super().__init__(duration)
+        self.table, self.text, self.sub, self.colour, self.mark = table, text, sub, colour, mark
+        self._img: pygame.Surface | None = None
+        self._frame: tuple[float, pygame.Surface, pygame.Rect] | None = None
+
+    def _compose(self) -> pygame.Surface:
+        tb = self.table
+        u = tb.u
+        big = tb.text.render(self.text, int(66 * u), self.colour, "head")
+        small = tb.text.render(self.sub, int(19 * u), theme.CREAM, "bold") if self.sub else None
+        mk = int(46 * u) if self.mark else 0
+        w = max(big.get_width() + mk + int(mk * 0.4) * 2, small.get_width() if small else 0) + int(60 * u)
+        h = big.get_height() + (small.get_height() + int(6 * u) if small else 0) + int(26 * u)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        panel(s, s.get_rect(), (10, 9, 12), self.colour, radius=int(16 * u), alpha=236, width=3)
+        top = int(10 * u)
+        bx = (w - big.get_width() - (mk + int(mk * 0.4) if mk else 0)) // 2
+        if mk:
+            draw_mark(s, self.mark, (bx + mk // 2, top + big.get_height() // 2), mk // 2, self.colour)
+            bx += mk + int(mk * 0.4)
+        s.blit(big, (bx, top))
+        if small:
+            s.blit(small, small.get_rect(midtop=(w // 2, top + big.get_height() + int(2 * u))))
+        return s
+
+    def frame(self) -> tuple[pygame.Surface, pygame.Rect]:
+        if self._frame is not None and self._frame[0] == self.t:
+            return self._frame[1], self._frame[2]
+        if self._img is None:
+            self._img = self._compose()
+        img = self._img
+        pop = min(1.0, self.t / max(1e-6, min(0.22, self.duration * 0.3)))
+        k = 0.6 + 0.4 * ease_out_back(pop)
+        if k != 1.0:
+            img = pygame.transform.smoothscale(img, (max(2, int(img.get_width() * k)),
+                                                     max(2, int(img.get_height() * k))))
+        tb = self.table
+        rect = img.get_rect(center=(tb.centre[0], int(tb.centre[1] - tb.felt.h * 0.05)))
+        self._frame = (self.t, img, rect)
+        return img, rect
+
+    def bounds(self) -> pygame.Rect | None:
+        return self.frame()[1].inflate(4, 4)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        img, rect = self.frame()
+        surf.blit(img, rect)
+
+
+# ------------------------------------------------------------------------------------------------ marks
+def draw_mark(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float,
+              colour: tuple[int, int, int]) -> None:
+    """Small shapes that carry meaning beside the words (never colour alone): ``tick`` (survived), ``cross``
+    (bust), ``half`` (doubled: a halved disc), ``star`` (jackpot), ``spike`` (three peaks), ``pair`` (two
+    dots), ``lock`` (a padlock), ``wheel`` (the Captain's helm), ``arrow`` (whose turn)."""
+    cx, cy = centre
+    w = max(2, int(r * 0.32))
+    if kind == "tick":
+        pygame.draw.lines(surf, colour, False, [(cx - r * 0.75, cy), (cx - r * 0.2, cy + r * 0.6),
+                                                 (cx + r * 0.8, cy - r * 0.6)], w)
+    elif kind == "cross":
+        pygame.draw.line(surf, colour, (cx - r * 0.65, cy - r * 0.65), (cx + r * 0.65, cy + r * 0.65), w)
+        pygame.draw.line(surf, colour, (cx - r * 0.65, cy + r * 0.65), (cx + r * 0.65, cy - r * 0.65), w)
+    elif kind == "half":
+        pygame.draw.circle(surf, colour, (cx, cy), r * 0.8, max(1, w // 2))
+        lower = [(cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8)
+                 for a in (i * math.pi / 12 for i in range(13))]
+        pygame.draw.polygon(surf, colour, lower)
+    elif kind == "star":
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
+        pygame.draw.polygon(surf, colour, pts)
+    elif kind == "spike":
+        pygame.draw.polygon(surf, colour, [(cx - r, cy + r * 0.7), (cx - r * 0.55, cy - r * 0.5),
+                                           (cx - r * 0.25, cy + r * 0.1), (cx, cy - r), (cx + r * 0.25, cy + r * 0.1),
+                                           (cx + r * 0.55, cy - r * 0.5), (cx + r, cy + r * 0.7)])
+    elif kind == "pair":
+        pygame.draw.circle(surf, colour, (cx - r * 0.45, cy), r * 0.38)
+        pygame.draw.circle(surf, colour, (cx + r * 0.45, cy), r * 0.38)
+    elif kind == "lock":
+        body = pygame.Rect(0, 0, int(r * 1.5), int(r * 1.1))
+        body.midtop = (int(cx), int(cy - r * 0.15))
+        pygame.draw.rect(surf, colour, body, border_radius=max(1, int(r * 0.2)))
+        arc = pygame.Rect(0, 0, int(r * 1.0), int(r * 1.3))
+        arc.midtop = (int(cx), int(cy - r * 0.85))
+        pygame.draw.ellipse(surf, colour, arc, max(2, int(r * 0.25)))
+        pygame.draw.circle(surf, (20, 16, 12), (cx, cy + r * 0.38), max(1, r * 0.17))
+    elif kind == "wheel":
+        pygame.draw.circle(surf, colour, (cx, cy), r * 0.62, max(2, int(r * 0.2)))
+        for i in range(8):
+            a = i * math.pi / 4
+            pygame.draw.line(surf, colour, (cx + math.cos(a) * r * 0.2, cy + math.sin(a) * r * 0.2),
+                             (cx + math.cos(a) * r, cy + math.sin(a) * r), max(2, int(r * 0.18)))
+        pygame.draw.circle(surf, colour, (cx, cy), r * 0.22)
+    elif kind == "arrow":
+        pygame.draw.polygon(surf, colour, [(cx - r * 0.7, cy - r * 0.45), (cx + r * 0.7, cy - r * 0.45),
+                                           (cx, cy + r * 0.6)])
+    else:
+        pygame.draw.circle(surf, colour, (cx, cy), r * 0.4)
+
+
+def pill(surf: pygame.Surface, text: Text, words: str, size: int, centre: tuple[int, int],
+         fill: tuple[int, int, int], ink: tuple[int, int, int], mark: str = "",
+         edge: tuple[int, int, int] | None = None, anchor: str = "center") -> pygame.Rect:
+    """A rounded label with an optional mark before the words; returns where it was drawn."""
+    r = pill_rect(text, words, size, centre, mark, anchor)
+    pygame.draw.rect(surf, fill, r, border_radius=r.h // 2)
+    if edge is not None:
+        pygame.draw.rect(surf, edge, r, 1, border_radius=r.h // 2)
+    img = text.render(words, size, ink, "bold")
+    x = r.x + max(6, size // 2)
+    if mark:
+        mr = img.get_height() * 0.36
+        draw_mark(surf, mark, (x + mr, r.centery), mr, ink)
+        x += int(mr * 2 + size * 0.3)
+    surf.blit(img, img.get_rect(midleft=(x, r.centery)))
+    return r
+
+
+def pill_rect(text: Text, words: str, size: int, centre: tuple[int, int], mark: str = "",
+              anchor: str = "center") -> pygame.Rect:
+    img = text.render(words, size, theme.CREAM, "bold")
+    mw = int(img.get_height() * 0.72 + size * 0.3) if mark else 0
+    r = pygame.Rect(0, 0, img.get_width() + mw + 2 * max(6, size // 2), img.get_height() + max(4, size // 3))
+    setattr(r, anchor, centre)
+    return r
+
+
+# ------------------------------------------------------------------------------------------------ table
+@dataclass
+class Picking:
+    """What the person at the screen has chosen on the table before pressing a button: a card of their own
+    hand (``card``) and a place on the board (``slot``)."""
+
+    card: int | None = None
+    slot: int | None = None
+
+    def clear(self) -> None:
+        self.card = None
+        self.slot = None
+
+
+class CardTable:
+    """What a table whose pieces are mostly cards adds to the base table (mixed in before ``BaseTable``).
+    Subclasses build :meth:`seat_spots` and :meth:`centre_spots` from ``self.shown``; this class draws them,
+    animates them, and lets the person pick cards by clicking them (or with ←/→ for their own hand, 1–6 for
+    board places where a game has them)."""
+
+    # the base table's attributes and methods this mixin uses (for readers and type checkers)
+    app: Any
+    shown: dict[str, Any]
+    n: int
+    u: float
+    eyes: int | None
+    seat_geo: list[dict[str, Any]]
+    area: pygame.Rect
+    anims: list[Any]
+    state: Any
+    log: list[Any]
+    synced: bool
+    size: tuple[int, int]
+    buttons: list[Any]
+    slider: Any
+    bar_rect: pygame.Rect
+    chip_d: int
+    text: Any
+
+    def __init__(self, app: Any, session: Any, demo: bool = False) -> None:
+        self.pick = Picking()
+        self.hover_key: Key | None = None
+        self.fresh: set[Key] = set()
+        self.deco: dict[str, Any] = {}
+        self._spot_cache: dict[Any, list[Spot]] | None = None
+        self.art = CardArt(app.res, app.text, self.make_deck())
+        super().__init__(app, session, demo=demo)
+
+    # ------------------------------------------------------------------ subclass hooks
+    def make_deck(self) -> Deck:
+        raise NotImplementedError
+
+    def seat_spots(self, seat: int) -> list[Spot]:
+        """The cards at ``seat`` as the eyes may see them."""
+        return []
+
+    def centre_spots(self) -> list[Spot]:
+        """The cards in the middle (board, piles)."""
+        return []
+
+    def pickable_hand(self) -> list[int]:
+        """Card ids of the eyes' own hand that may be picked now (←/→ cycle through them)."""
+        return []
+
+    def on_pick(self, tag: Any) -> None:
+        """A click on a spot whose tag is ``tag`` (default: a ("hand", card) tag toggles the picked card)."""
+        if isinstance(tag, tuple) and tag and tag[0] == "hand":
+            self.pick.card = None if self.pick.card == tag[1] else tag[1]
+
+    # ------------------------------------------------------------------ spots
+    def spots_of(self, seat: int) -> list[Spot]:
+        cache = self._spot_cache
+        if cache is not None:
+            got = cache.get(seat)
+            if got is None:
+                got = cache[seat] = self.seat_spots(seat)
+            return got
+        return self.seat_spots(seat)
+
+    def board_spots(self) -> list[Spot]:
+        cache = self._spot_cache
+        if cache is not None:
+            got = cache.get("centre")
+            if got is None:
+                got = cache["centre"] = self.centre_spots()
+            return got
+        return self.centre_spots()
+
+    def all_spots(self) -> list[Spot]:
+        """Every card the table draws now, seats first (the tests read this)."""
+        out: list[Spot] = []
+        for s in range(self.n):
+            out += self.spots_of(s)
+        return out + self.board_spots()
+
+    def find_spot(self, key: Key) -> Spot | None:
+        spots = self.spots_of(key[1]) if len(key) >= 2 and isinstance(key[1], int) and key[0] == "card" \
+            else self.board_spots()
+        for sp in spots:
+            if sp.key == key:
+                return sp
+        for sp in self.all_spots():
+            if sp.key == key:
+                return sp
+        return None
+
+    def marks_for(self, key: Key, *extra: str, hidden: bool = False, tag: Any = None,
+                  card: int | None = None) -> frozenset[str]:
+        """The marks of a card: picked, hover (only if clickable), fresh, plus ``extra``."""
+        m = set(extra)
+        if hidden:
+            m.add("hidden")
+        own = card is not None and self.pick.card == card and tag is not None and tag[0] == "hand"
+        if own or (tag is not None and self.pick.slot is not None and tag == ("slot", self.pick.slot)):
+            m.add("picked")
+        elif tag is not None and key == self.hover_key:
+            m.add("hover")
+        if key in self.fresh and "picked" not in m:
+            m.add("fresh")
+        return frozenset(m)
+
+    def spots_rect(self, spots: list[Spot]) -> pygame.Rect | None:
+        out = None
+        for sp in spots:
+            b = sp.bounds()
+            if "picked" in sp.marks:
+                b = b.union(b.move(0, -int(sp.h * 0.16)))
+            out = b if out is None else out.union(b)
+        return out
+
+    def draw_spots(self, surf: pygame.Surface, spots: list[Spot], covered: set[Key]) -> None:
+        for sp in spots:
+            if sp.key in covered:
+                continue
+            if "picked" in sp.marks:
+                sp = sp.moved(y=sp.y - int(sp.h * 0.16))
+            self.art.draw(surf, sp)
+
+    def spot_sig(self, spots: list[Spot]) -> tuple[Any, ...]:
+        return tuple((sp.key, sp.card, sp.x, sp.y, sp.w, sp.angle, sp.marks) for sp in spots)
+
+    def block_centre(self, seat: int, w: float, h: float, margin: float) -> tuple[int, int]:
+        """The centre of a ``w`` × ``h`` block set ``margin`` px inward from the seat's plate, its near edge
+        facing the plate (so side seats' cards lie beside the plate, top and bottom ones above or below)."""
+        g = self.seat_geo[seat]
+        vx, vy = g["in"]
+        x, y = self.inward(seat, margin)
+        k = min(w / 2 / max(1e-6, abs(vx)), h / 2 / max(1e-6, abs(vy)))
+        return (int(x + vx * k), int(y + vy * k))
+
+    # ------------------------------------------------------------------ motion helpers
+    def slide(self, key: Key, src: tuple[float, float, int, int] | Spot | None, card_from: int | None,
+              delay: float = 0.0, duration: float = 0.2) -> None:
+        """Animate the card now at ``key`` arriving from ``src`` (a spot or (x, y, w, h); None: it turns over
+        where it lies), showing ``card_from`` as it leaves."""
+        dst = self.find_spot(key)
+        if dst is None:
+            return
+        if src is None:
+            src = dst
+        if isinstance(src, Spot):
+            src = (src.x, src.y, src.w, src.h)
+        if (src[0], src[1]) == (dst.x, dst.y) and card_from != dst.card:
+            duration = max(duration, 0.25)
+        self.anims.append(CardMove(self.art, src, dst, card_from, self.dur(duration), self.dur(delay), (key,)))
+
+    def slide_away(self, src: Spot, dst: tuple[float, float], card_to: int | None, delay: float = 0.0,
+                   duration: float = 0.22, size: tuple[int, int] | None = None) -> None:
+        """Animate a card leaving ``src`` for a place where nothing is drawn after (the muck, the house)."""
+        w, h = size or (src.w, src.h)
+        end = Spot(("gone",), card_to, int(dst[0]), int(dst[1]), w, h)
+        self.anims.append(CardMove(self.art, (src.x, src.y, src.w, src.h), end, src.card, self.dur(duration),
+                                   self.dur(delay)))
+
+    def announce(self, text: str, sub: str = "", duration: float = 1.6, colour: tuple[int, int, int] = theme.AMBER,
+                 mark: str = "") -> None:
+        self.anims.append(Announce(self, text, sub, self.dur(duration), colour, mark))
+
+    # ------------------------------------------------------------------ the base table's hooks
+    def pieces_sig(self, seat: int) -> Any:
+        return self.spot_sig(self.spots_of(seat))
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        self.draw_spots(surf, self.spots_of(seat), covered)
+
+    def _paint(self, surf: pygame.Surface, incremental: bool) -> list[pygame.Rect]:
+        self._spot_cache = {}
+        try:
+            return super()._paint(surf, incremental)
+        finally:
+            self._spot_cache = None
+
+    def act(self, action: Any) -> None:
+        was = len(self.state.actions)
+        super().act(action)
+        if len(self.state.actions) != was:
+            self.pick.clear()
+            self.hover_key = None
+            self.rebuild_actions()
+
+    def sync(self) -> None:
+        super().sync()
+        self._check_pick()
+
+    def set_eyes(self, seat: int | None) -> None:
+        """A different person takes the screen: nothing they did not choose stays picked."""
+        if seat != self.eyes:
+            self.pick.clear()
+            self.hover_key = None
+        super().set_eyes(seat)  # type: ignore[misc]
+
+    def _check_pick(self) -> None:
+        """Forget a pick that no longer makes sense (the card left the hand, the turn passed)."""
+        if not self.my_turn():
+            if self.pick.card is not None or self.pick.slot is not None:
+                self.pick.clear()
+            return
+        if self.pick.card is not None and self.pick.card not in self.pickable_hand():
+            self.pick.card = None
+
+    def clickable_at(self, pos: tuple[int, int]) -> Spot | None:
+        """The topmost clickable card under ``pos`` (the last drawn is on top)."""
+        if not self.my_turn():
+            return None
+        for sp in reversed(self.all_spots()):
+            if sp.tag is None:
+                continue
+            r = sp.rect
+            if "picked" in sp.marks:
+                r = r.move(0, -int(sp.h * 0.16))
+            if r.collidepoint(pos):
+                return sp
+        return None
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "move":
+            sp = self.clickable_at(ev.pos) if self.area.collidepoint(ev.pos) else None
+            self.hover_key = sp.key if sp is not None else None
+        elif ev.kind == "down" and ev.button == 1 and self.area.collidepoint(ev.pos) and self.my_turn():
+            sp = self.clickable_at(ev.pos)
+            if sp is not None:
+                self.on_pick(sp.tag)
+                self.app.play("card")
+                self.rebuild_actions()
+                return
+        elif ev.kind == "key" and ev.action in ("left", "right") and self.my_turn():
+            hand = self.pickable_hand()
+            if hand:
+                step = 1 if ev.action == "right" else -1
+                if self.pick.card in hand:
+                    i = (hand.index(self.pick.card) + step) % len(hand)
+                else:
+                    i = 0 if step > 0 else len(hand) - 1
+                self.pick.card = hand[i]
+                self.rebuild_actions()
+                return
+        super().handle(ev)
+
+    def status_line(self) -> str:
+        """The base status, but while events play out the newest line the log printed (never the next turn's
+        words ahead of the story), cut to fit the top bar."""
+        line = ""
+        if not self.synced:
+            for entry in reversed(self.log[-6:]):
+                t = self.log_text(entry)
+                if t:
+                    line = t
+                    break
+        if not line:
+            line = super().status_line()
+        # the line is centred a little right of the felt's middle: keep it clear of the title and round
+        u = self.u
+        title = self.text.render(self.state.title.upper(), int(28 * u), theme.AMBER, "head").get_width()
+        info = self.text.render(self.round_info(), int(15 * u), theme.TEXT_DIM, "text").get_width()
+        centre = self.area.centerx + int(60 * u)
+        room = 2 * (centre - (int(14 * u) + title + int(16 * u) + info + int(14 * u)))
+        room = max(80, min(room, 2 * (self.size[0] - int(110 * u) - centre)))
+        key = (line, room, u)
+        cache = self.__dict__.setdefault("_status_fit", {})
+        got = cache.get(key)
+        if got is None:  # cutting a line to fit measures it letter by letter: once per line, not every frame
+            if len(cache) > 64:
+                cache.clear()
+            got = cache[key] = self.text.fit(line, int(21 * u), room, "bold")
+        return got
+
+    def bar_heading(self) -> str:
+        if not self.my_turn() and not self.settled():
+            return "Space or click the table to skip the animation"
+        return super().bar_heading()
+
+    def _layout_bar(self) -> None:
+        """The base bar, with wider buttons when there are few (card names make longer labels)."""
+        super()._layout_bar()
+        r = self.bar_rect
+        u = self.u
+        pad = int(10 * u)
+        n = max(1, len(self.buttons))
+        slider_w = self.slider.rect.w + 3 * pad if self.slider is not None else 0
+        room = r.w - 2 * pad - slider_w
+        bw = int(max(40, min(250 * u, (room - (n - 1) * pad) / n)))
+        x = r.x + pad
+        for b in self.buttons:
+            b.rect.x, b.rect.w = x, bw
+            x += bw + pad
+
+    # ------------------------------------------------------------------ shared drawing
+    def draw_pile(self, surf: pygame.Surface, centre: tuple[int, int], w: int, h: int, count: int,
+                  label: str) -> None:
+        """A face-down pile (a few backs offset to show its depth) with its name and count under it."""
+        depth = min(4, max(1, count // 8)) if count else 0
+        for i in range(depth):
+            img = self.art.sprite(None, w, h)
+            off = (depth - 1 - i) * max(1, w // 30)
+            surf.blit(img, img.get_rect(center=(centre[0] - off, centre[1] - off)))
+        if not count:
+            r = pygame.Rect(0, 0, w, h)
+            r.center = centre
+            pygame.draw.rect(surf, (60, 70, 60), r, max(1, w // 30), border_radius=max(3, w // 12))
+        u = self.u
+        self.text.blit(surf, f"{label} {count}", int(max(11, 13 * u)), theme.CREAM, "bold",
+                       midtop=(centre[0], centre[1] + h // 2 + int(4 * u)))
+
+    def pile_rect(self, centre: tuple[int, int], w: int, h: int) -> pygame.Rect:
+        r = pygame.Rect(0, 0, w + sprite_pad(w) * 2 + 8, h + sprite_pad(w) * 2 + 8)
+        r.center = centre
+        lab = pygame.Rect(0, 0, int(120 * self.u), int(22 * self.u))
+        lab.midtop = (centre[0], centre[1] + h // 2 + int(2 * self.u))
+        return r.union(lab)
+
+    def pot_box(self, surf: pygame.Surface | None, amount: int, pos: tuple[float, float], label: str,
+                size: int | None = None) -> pygame.Rect:
+        """Chips standing on ``pos`` and a two-line label under them (the pot's name, then its amount); draws
+        when ``surf`` is given, and returns the area either way. The label is cached (a translucent panel is
+        costly to draw every frame a chip flies over it)."""
+        from game.ui.draw import chip_pile_size, draw_chips
+
+        u = self.u
+        fs = size or int(max(12, 16 * u))
+        key = (label, amount, fs, u)
+        cache = self.__dict__.setdefault("_pot_labels", {})
+        img = cache.get(key)
+        if img is None:
+            cap = self.text.render(label, max(9, int(fs * 0.72)), theme.TEXT_DIM, "bold")
+            num = self.text.render(f"{amount:,}", fs, theme.CREAM, "bold")
+            w = max(cap.get_width(), num.get_width()) + int(16 * u)
+            h = cap.get_height() + num.get_height() + int(4 * u)
+            img = pygame.Surface((w, h), pygame.SRCALPHA)
+            panel(img, img.get_rect(), (12, 10, 8), theme.BRASS_DARK, radius=int(8 * u), alpha=215, width=1)
+            img.blit(cap, cap.get_rect(midtop=(w // 2, int(2 * u))))
+            img.blit(num, num.get_rect(midbottom=(w // 2, h - int(2 * u))))
+            if len(cache) > 16:
+                cache.clear()
+            cache[key] = img
+        box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 4 * u)))
+        area = box.copy()
+        if amount > 0:
+            cw, ch = chip_pile_size(amount, self.chip_d)
+            chips = pygame.Rect(0, 0, cw + 6, ch + 4)
+            chips.midbottom = (int(pos[0]), int(pos[1]) + 2)
+            area.union_ip(chips)
+        if surf is not None:
+            if amount > 0:
+                draw_chips(surf, amount, pos, self.chip_d, self.app.res)
+            surf.blit(img, box)
+        return area

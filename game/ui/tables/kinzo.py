@@ -1,0 +1,800 @@
+"""The Kinzo table: the house dealer at the top with its up card and hole card (turned over when it plays),
+the seats along the lower arc with their hands (a split seat's two hands side by side), each hand's total, its
+two dice when it rolls and a clear outcome label (bust, doubled, survived, jackpot: a word and a mark, never a
+colour alone), each seat's hand pot and the prize pot in the middle.
+
+How a person plays: the round's first seat names the stake with the slider (within the table's range) and
+presses Stake; each seat then hits, stays or splits a pair; in the dice phase each surviving hand rolls its
+two 1–3 dice with the Roll button.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.core import Action, Event
+from game.ui import theme
+from game.ui.cards import CardTable, Deck, Spot, card_step, draw_mark, kinzo_deck, pill, pill_rect, row_offsets
+from game.ui.draw import draw_chips, glow, panel
+from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
+
+DIE_FACES = (1, 2, 3)
+#: an outcome as the table says it: words, mark, ink, fill
+OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]] = {
+    "bust": ("BUST", "cross", (255, 214, 204), (120, 30, 26)),
+    "doubled": ("DOUBLED OUT", "half", (255, 214, 204), (110, 40, 30)),
+    "survived": ("SURVIVED", "tick", (214, 255, 222), (24, 92, 48)),
+    "jackpot": ("JACKPOT", "star", (40, 26, 4), (244, 196, 70)),
+    "rolls": ("TO THE DICE", "pair", theme.CREAM, (50, 44, 36)),
+}
+
+
+class KinzoTable(CardTable, BaseTable):
+    FELT = theme.FELT_GREEN
+    PHASES: ClassVar[dict[str, str]] = {"stake": "Naming the stake", "play": "Hit, stay or split",
+                                        "dealer": "The house plays", "dice": "Dice for the survivors",
+                                        "settle": "Settling up", "over": ""}
+
+    def make_deck(self) -> Deck:
+        return kinzo_deck()
+
+    # ------------------------------------------------------------------ layout
+    def _seat_geometry(self, seat: int) -> dict[str, Any]:
+        """Seats stand side by side along the near edge of the table, first seat on the left, the ends raised a
+        little like a dealer's counter; each seat's hands lie straight above its plate and the house has the
+        far side of the table to itself."""
+        n = self.n
+        u = self.u
+        a = self.area
+        margin = 10 * u
+        span = a.w - 2 * margin
+        slot = span / n
+        pw = int(min(self.plate[0], slot - 8 * u))
+        ph = self.plate[1]
+        x = a.left + margin + slot * (seat + 0.5)
+        t = (x - a.centerx) / (span / 2)
+        y = a.bottom - ph / 2 - 6 * u - 70 * u * t * t
+        plate = pygame.Rect(0, 0, pw, ph)
+        plate.center = (int(x), int(y))
+        return {"plate": plate, "in": (0.0, -1.0), "ext": ph / 2, "angle": math.pi / 2}
+
+    def block_centre(self, seat: int, w: float, h: float, margin: float) -> tuple[int, int]:
+        """A seat's hands lie straight above its plate (leaving room for the last-action tag on its edge)."""
+        plate: pygame.Rect = self.seat_geo[seat]["plate"]
+        return (plate.centerx, int(plate.top - margin - h / 2))
+
+    def tag_box(self, seat: int, text: str) -> pygame.Rect:
+        """The last action's tag sits on the plate's top edge, between the plate and the seat's hands."""
+        r: pygame.Rect = self.seat_geo[seat]["plate"]
+        img = self.text.render(text, int(14 * self.u), (24, 16, 6), "bold")
+        box = img.get_rect().inflate(int(14 * self.u), int(6 * self.u))
+        box.midbottom = (r.centerx, r.top + int(6 * self.u))
+        return box
+
+    def layout_pieces(self) -> None:
+        u = self.u
+        n = self.n
+        self.cw = int(max(22, (54 if n <= 3 else 44 if n <= 5 else 36) * u))
+        self.ch = int(self.cw * 1.4)
+        self.dw = int(max(30, 52 * u))
+        self.dh = int(self.dw * 1.4)
+        self.lh = int(max(16, 22 * u))
+        self.small_die = int(max(18, 28 * u))
+        cx, cy = self.centre
+        a = self.area
+        self.dealer_plate = pygame.Rect(0, 0, int(200 * u), int(44 * u))
+        self.dealer_plate.midtop = (cx, a.top + int(8 * u))
+        self.dealer_cards_y = self.dealer_plate.bottom + int(10 * u) + self.dh // 2
+        self.deck_pos = (int(cx - 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
+        self.prize_pos = (cx, int(cy + 10 * u))
+        self.stake_pos = (int(cx + 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
+        self.house_pos = self.dealer_plate.center
+
+    def pot_pos(self) -> tuple[float, float]:
+        return self.prize_pos
+
+    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        v["hands"] = []
+        v["dealer_cards"] = []
+        v["dealer_revealed"] = False
+        v["dealer_total"] = None
+        v["prize_pot"] = 0
+        v["hand_pots"] = [0] * self.n
+        v["stake"] = 0
+        v["turn"] = None
+        v["phase"] = "stake"
+        return v
+
+    # ------------------------------------------------------------------ seats
+    def seat_status(self, seat: int) -> str:
+        v = self.shown
+        playing = v.get("playing") or []
+        if v.get("phase") not in ("stake",) and playing and seat < len(playing) and not playing[seat]:
+            return "SITTING OUT"
+        if v.get("phase") == "stake" and v.get("first") == seat:
+            return "NAMES STAKE"
+        pots = v.get("hand_pots") or []
+        if seat < len(pots) and pots[seat]:
+            return f"IN {pots[seat]:,}"
+        return ""
+
+    def seat_out(self, seat: int) -> bool:
+        v = self.shown
+        playing = v.get("playing") or []
+        return v.get("phase") != "stake" and bool(v.get("hands")) and seat < len(playing) and not playing[seat]
+
+    def dealer_letter(self) -> str:
+        return "1"
+
+    def _hands_of(self, seat: int) -> list[tuple[int, dict[str, Any]]]:
+        return [(i, h) for i, h in enumerate(self.shown.get("hands") or []) if h.get("seat") == seat]
+
+    def _block(self, seat: int) -> dict[str, Any] | None:
+        """The layout of a seat's hands: the block's centre and each hand's cards row and label lines."""
+        hands = self._hands_of(seat)
+        if not hands:
+            return None
+        u = self.u
+        w, h = self.cw, self.ch
+        rows = []
+        for idx, hand in hands:
+            n = max(1, len(hand.get("cards") or []))
+            step = card_step(w, n, int(w + (n - 1) * w * 0.5))
+            xs, width = row_offsets(n, w, step)
+            label = pill_rect(self.text, self._total_words(hand), self._fs(), (0, 0)).w
+            rows.append((idx, hand, xs, max(width, label, 2 * self.small_die + int(8 * u))))
+        gap = int(10 * u)
+        chips_w = self.chip_d + int(10 * u)
+        width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
+        band = self.small_die + int(8 * u)  # the dice land above the cards
+        height = band + h + 2 * self.lh + int(6 * u)
+        bx, by = self.block_centre(seat, width, height, 16 * u)
+        bx = max(self.area.left + width // 2 + 4, min(self.area.right - width // 2 - 4, bx))
+        left = bx - width // 2
+        top = by - height // 2
+        out = []
+        x = left + chips_w
+        for idx, hand, xs, rw in rows:
+            cx = x + rw // 2
+            ctop = top + band
+            out.append({"index": idx, "hand": hand, "cx": cx, "xs": xs, "w": rw, "cards_y": ctop + h // 2,
+                        "dice_y": top + band // 2,
+                        "line1": ctop + h + int(4 * u) + self.lh // 2,
+                        "line2": ctop + h + int(6 * u) + self.lh + self.lh // 2})
+            x += rw + gap
+        return {"rows": out, "rect": pygame.Rect(left, top, width, height),
+                "chips": (left + chips_w // 2, top + band + h // 2 + int(8 * u))}
+
+    def seat_spots(self, seat: int) -> list[Spot]:
+        b = self._block(seat)
+        if b is None:
+            return []
+        out = []
+        for row in b["rows"]:
+            cards = row["hand"].get("cards") or []
+            for i, c in enumerate(cards):
+                key = ("card", seat, row["hand"].get("hand", 0), i)
+                out.append(Spot(key, c, row["cx"] + row["xs"][i], row["cards_y"], self.cw, self.ch, 0,
+                                self.marks_for(key)))
+        return out
+
+    def die_pos(self, seat: int, hand_no: int, i: int) -> tuple[int, int]:
+        """Where a hand's two dice lie: on the felt just beyond its cards."""
+        b = self._block(seat)
+        if b is None:
+            return self.seat_geo[seat]["plate"].center
+        for row in b["rows"]:
+            if row["hand"].get("hand", 0) == hand_no:
+                return (int(row["cx"] + (i - 0.5) * self.small_die * 1.2), int(row["dice_y"]))
+        return self.seat_geo[seat]["plate"].center
+
+    def _fs(self) -> int:
+        return int(max(11, 13 * self.u))
+
+    def _total_words(self, hand: dict[str, Any], dice: bool = True) -> str:
+        t = sum(hand.get("cards") or [])
+        d = hand.get("dice") or []
+        if dice and d:
+            return f"{t} + {d[0]} + {d[1]} = {t + sum(d)}"
+        return f"Total {t}" if hand.get("cards") else "—"
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        b = self._block(seat)
+        if b is None:
+            return super().pieces_rect(seat)
+        r = b["rect"].inflate(int(12 * self.u), int(12 * self.u))
+        sr = self.spots_rect(self.spots_of(seat))
+        return r.union(sr) if sr is not None else r
+
+    def pieces_sig(self, seat: int) -> Any:
+        hands = self._hands_of(seat)
+        pots = self.shown.get("hand_pots") or []
+        return (super().pieces_sig(seat), repr(hands), pots[seat] if seat < len(pots) else 0, self._turn_hand(),
+                self.u)
+
+    def _turn_hand(self) -> int | None:
+        v = self.shown
+        return v.get("turn") if v.get("phase") in ("play", "dice") and self.synced else None
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        b = self._block(seat)
+        if b is None:
+            return
+        u = self.u
+        pots = self.shown.get("hand_pots") or []
+        amount = pots[seat] if seat < len(pots) else 0
+        if amount:
+            draw_chips(surf, amount, b["chips"], self.chip_d, self.app.res)
+            self.text.blit(surf, f"{amount:,}", self._fs(), theme.CREAM, "bold",
+                           midtop=(b["chips"][0], b["chips"][1] + int(3 * u)))
+        turn = self._turn_hand()
+        for row in b["rows"]:
+            hand = row["hand"]
+            if turn is not None and row["index"] == turn:
+                r = pygame.Rect(0, 0, row["w"] + int(10 * u), self.ch + int(12 * u))
+                r.center = (row["cx"], row["cards_y"])
+                g = glow(r.w // 2 + int(8 * u), r.h // 2 + int(8 * u), theme.TURN, 120)
+                surf.blit(g, g.get_rect(center=r.center))
+                pygame.draw.rect(surf, theme.TURN, r, max(2, int(2 * u)), border_radius=int(8 * u))
+                draw_mark(surf, "arrow", (r.left + int(9 * u), r.top - int(7 * u)), int(8 * u), theme.TURN)
+        self.draw_spots(surf, self.spots_of(seat), covered)
+        fs = self._fs()
+        for row in b["rows"]:
+            hand = row["hand"]
+            hand_no = hand.get("hand", 0)
+            dice = hand.get("dice") or []
+            rolling = any(("die", seat, hand_no, i) in covered for i in range(2))
+            words = self._total_words(hand, dice=bool(dice) and not rolling)
+            pill(surf, self.text, words, fs, (row["cx"], row["line1"]), (14, 16, 20), theme.CREAM,
+                 edge=theme.BRASS_DARK)
+            if dice and not rolling:
+                for i in range(2):
+                    img = self.kinzo_die(dice[i], self.small_die)
+                    surf.blit(img, img.get_rect(center=self.die_pos(seat, hand_no, i)))
+            outcome = hand.get("outcome")
+            res = hand.get("result")
+            key = outcome or ("rolls" if res == "rolls" else None)
+            if key in OUTCOMES and not rolling:
+                word, mark, ink, fill = OUTCOMES[key]
+                pill(surf, self.text, word, fs, (row["cx"], row["line2"]), fill, ink, mark=mark, edge=ink)
+            elif len(b["rows"]) == 2:
+                self.text.blit(surf, f"HAND {hand_no + 1}", int(max(10, 11 * u)), theme.TEXT_DIM, "bold",
+                               center=(row["cx"], row["line2"]))
+
+    # ------------------------------------------------------------------ the house and the middle
+    def dealer_spots(self) -> list[Spot]:
+        cards = self.shown.get("dealer_cards") or []
+        if not cards:
+            return []
+        n = len(cards)
+        step = card_step(self.dw, n, int(self.dw + (n - 1) * self.dw * 0.62))
+        xs, _ = row_offsets(n, self.dw, step)
+        cx = self.centre[0]
+        out = []
+        for i, c in enumerate(cards):
+            key = (f"dcard{i}",)
+            out.append(Spot(key, c, cx + xs[i], self.dealer_cards_y, self.dw, self.dh, 0, self.marks_for(key)))
+        return out
+
+    def centre_spots(self) -> list[Spot]:
+        return self.dealer_spots()
+
+    def dealer_rect(self) -> pygame.Rect:
+        r = self.dealer_plate.inflate(int(40 * self.u), int(30 * self.u))
+        row = pygame.Rect(0, 0, self.dw * 5, self.dh + 2 * self.lh + int(24 * self.u))
+        row.midtop = (self.centre[0], self.dealer_cards_y - self.dh // 2 - int(8 * self.u))
+        r.union_ip(row)
+        sr = self.spots_rect(self.board_spots())
+        return r.union(sr) if sr is not None else r
+
+    def dealer_sig(self, covered: frozenset[tuple[Any, ...]]) -> Any:
+        v = self.shown
+        return (self.spot_sig(self.board_spots()), v.get("dealer_total"), v.get("dealer_revealed"), v.get("phase"),
+                self.deco.get("house_tag"), covered, self.u)
+
+    def draw_dealer(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        u = self.u
+        v = self.shown
+        p = self.dealer_plate
+        panel(surf, p, (22, 20, 18), theme.BRASS, radius=int(10 * u), width=2)
+        self.text.blit(surf, "THE HOUSE", int(22 * u), theme.AMBER, "head", midleft=(p.x + int(12 * u), p.centery))
+        tag = self.deco.get("house_tag")
+        if tag:
+            self.text.blit(surf, tag, int(13 * u), theme.CREAM, "bold", midright=(p.right - int(10 * u), p.centery))
+        else:
+            self.text.blit(surf, "dealer", int(13 * u), theme.TEXT_DIM, "bold",
+                           midright=(p.right - int(10 * u), p.centery))
+        self.draw_spots(surf, self.board_spots(), covered)
+        cards = v.get("dealer_cards") or []
+        fs = int(max(11, 14 * u))
+        y = self.dealer_cards_y + self.dh // 2 + int(6 * u) + self.lh // 2
+        if cards:
+            if v.get("dealer_total") is not None and v.get("dealer_revealed"):
+                words = f"House total {v['dealer_total']}"
+                pill(surf, self.text, words, fs, (self.centre[0], y), (36, 26, 10), theme.AMBER, edge=theme.BRASS)
+            else:
+                showing = sum(c for c in cards if c is not None)
+                pill(surf, self.text, f"Showing {showing}, one card face down", fs, (self.centre[0], y),
+                     (14, 16, 20), theme.CREAM, edge=theme.BRASS_DARK)
+        self.text.blit(surf, "draws to 3 cards, then stops on a 5 or 6", int(max(10, 12 * u)), theme.TEXT_DIM,
+                       "text", midtop=(self.centre[0], y + self.lh // 2 + int(4 * u)))
+
+    def centre_rect(self) -> pygame.Rect:
+        r = self.pile_rect(self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8))
+        s = pygame.Rect(0, 0, int(170 * self.u), int(64 * self.u))
+        s.center = self.stake_pos
+        return r.union(s)
+
+    def centre_sig(self) -> Any:
+        v = self.shown
+        return (v.get("deck_left"), v.get("stake"), v.get("limit"), v.get("min_stake"), self.u)
+
+    def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        v = self.shown
+        u = self.u
+        self.draw_pile(surf, self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8), int(v.get("deck_left") or 0),
+                       "DECK")
+        stake = int(v.get("stake") or 0)
+        x, y = self.stake_pos
+        box = pygame.Rect(0, 0, int(150 * u), int(54 * u))
+        box.center = (x, y)
+        panel(surf, box, (12, 10, 8), theme.BRASS_DARK, radius=int(8 * u), alpha=215, width=1)
+        self.text.blit(surf, "STAKE", int(max(10, 12 * u)), theme.TEXT_DIM, "bold", midtop=(x, box.y + int(4 * u)))
+        big = f"{stake:,}" if stake else "not named yet"
+        self.text.blit(surf, big, int(max(12, (20 if stake else 14) * u)), theme.CREAM, "bold",
+                       center=(x, box.centery + int(1 * u)))
+        self.text.blit(surf, f"{int(v.get('min_stake') or 0):,} to {int(v.get('limit') or 0):,}",
+                       int(max(10, 11 * u)), theme.TEXT_DIM, "text", midbottom=(x, box.bottom - int(3 * u)))
+
+    def items(self) -> list[Item]:
+        out = super().items()
+        covered = self.covered()
+        mine = frozenset(k for k in covered if len(k) == 1 and str(k[0]).startswith("dcard"))
+        out.insert(2, Item("dealer", self.dealer_rect(), self.dealer_sig(mine),
+                           lambda surf: self.draw_dealer(surf, covered)))
+        return out
+
+    # ------------------------------------------------------------------ the prize pot
+    def pot_amount(self) -> int:
+        return int(self.shown.get("prize_pot") or 0)
+
+    def pot_sig(self) -> Any:
+        return (self.pot_amount(), self.u)
+
+    def pot_rect(self) -> pygame.Rect:
+        return self.pot_box(None, self.pot_amount(), self.prize_pos, "PRIZE POT")
+
+    def draw_pot(self, surf: pygame.Surface) -> None:
+        self.pot_box(surf, self.pot_amount(), self.prize_pos, "PRIZE POT")
+
+    # ------------------------------------------------------------------ actions
+    def _my_hand(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        hands = view.get("hands") or []
+        t = view.get("turn")
+        return hands[t] if isinstance(t, int) and 0 <= t < len(hands) else None
+
+    def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        phase = view.get("phase")
+        kinds = {a.kind: a for a in legal}
+        if phase == "stake":
+            lo, hi = (view.get("stake_range") or [view.get("min_stake", 0), view.get("limit", 0)])[:2]
+            return [ActionSpec("Stake", f"Every seat that can pay it puts this in its hand pot ({lo:,} to {hi:,}); "
+                               "the house adds as much per seat to the prize pot", pygame.K_s, "S",
+                               amount_kind="stake", enabled="stake" in kinds, primary=True)]
+        if phase == "dice":
+            hand = self._my_hand(view)
+            need = ""
+            if hand is not None and view.get("dealer_total") is not None:
+                need = f": {view['dealer_total'] - sum(hand['cards'])} exactly is the jackpot"
+            return [ActionSpec("Roll the dice", f"Add two dice (1–3 each) to your hand{need}", pygame.K_r, "R",
+                               action=kinds.get("roll"), enabled="roll" in kinds, primary=True)]
+        specs = [
+            ActionSpec("Hit", "Take another card (six at most)", pygame.K_h, "H", action=kinds.get("hit"),
+                       enabled="hit" in kinds, primary=True),
+            ActionSpec("Stay", "Stand on this hand", pygame.K_s, "S", action=kinds.get("stay"),
+                       enabled="stay" in kinds),
+        ]
+        splits = [a for a in legal if a.kind == "split"]
+        stake = int(view.get("stake") or 0)
+        if not splits:
+            specs.append(ActionSpec("Split", "Split a pair into two hands (another stake; once a round)", pygame.K_p,
+                                    "P", enabled=False))
+        for i, a in enumerate(splits[:2]):
+            key, cap = (pygame.K_p, "P") if i == 0 else (pygame.K_l, "L")
+            specs.append(ActionSpec(f"Split the {a.value}s", f"Make two hands of your pair of {a.value}s for "
+                                    f"another stake of {stake:,}", key, cap, action=a))
+        return specs
+
+    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
+        specs = self.action_specs(view, [])
+        for s in specs:
+            s.enabled = False
+        return specs
+
+    def rebuild_actions(self) -> None:
+        super().rebuild_actions()
+        if self.slider is not None and self.slider_kind == "stake":
+            lo, hi = self.slider.lo, self.slider.hi
+            self.slider.step = 5 if hi - lo >= 50 else 1
+
+    def bar_heading(self) -> str:
+        if not self.my_turn():
+            return super().bar_heading()
+        v = self.shown
+        phase = v.get("phase")
+        if phase == "stake":
+            return "NAME THE STAKE: drag the slider (or +/−, PgUp/PgDn), then press Stake"
+        hand = self._my_hand(v)
+        if hand is None:
+            return super().bar_heading()
+        total = sum(hand.get("cards") or [])
+        which = " (your second hand)" if hand.get("hand") else ""
+        if phase == "dice":
+            return f"ROLL{which}: your {total} needs exactly {v.get('dealer_total')} for the jackpot"
+        return f"YOUR HAND{which}: {total} against the house showing {v.get('dealer_showing')} — hit, stay or split"
+
+    # ------------------------------------------------------------------ events -> beats
+    def _deck_src(self) -> tuple[int, int, int, int]:
+        return (self.deck_pos[0], self.deck_pos[1], int(self.dw * 0.8), int(self.dh * 0.8))
+
+    def _find(self, seat: int, hand_no: int) -> dict[str, Any] | None:
+        for h in self.shown.get("hands") or []:
+            if h.get("seat") == seat and h.get("hand", 0) == hand_no:
+                return h
+        return None
+
+    def beats_for(self, ev: Event) -> list[Beat]:
+        d = ev.visible_to(self.eyes)
+        kind = ev.kind
+        s = ev.seat
+        n = self.n
+
+        if kind == "round_started":
+            def start() -> None:
+                v = self.shown
+                self.deco = {}
+                self.tags = {}
+                self.fresh = set()
+                stacks = v.get("stacks")
+                self.reset_round(v)
+                if stacks is not None:
+                    v["stacks"] = list(d.get("stacks") or stacks)
+                v["round"], v["first"], v["dealer"] = d["round"], d.get("first"), d.get("dealer")
+                v["playing"] = [False] * n
+            return [Beat(0.3, start)]
+
+        if kind == "stake_named":
+            assert s is not None
+
+            def start() -> None:
+                self.shown["stake"] = d.get("stake", 0)
+                self.tag(s, f"NAMES THE STAKE: {int(d.get('stake') or 0):,}")
+            return [Beat(0.5, start)]
+
+        if kind == "stakes_paid":
+            def start() -> None:
+                v = self.shown
+                amounts = d.get("amounts") or [0] * n
+                v["playing"] = list(d.get("playing") or [a > 0 for a in amounts])
+                first = int(v.get("first") or 0)
+                order = [(first + k) % n for k in range(n)]
+                v["hands"] = [{"seat": t, "hand": 0, "cards": [], "total": 0, "stake": amounts[t], "done": False,
+                               "result": None, "dice": [], "outcome": None} for t in order if v["playing"][t]]
+                for t, a in enumerate(amounts):
+                    if a:
+                        v["stacks"][t] -= a
+                b_pots = v["hand_pots"]
+                for t, a in enumerate(amounts):
+                    if a:
+                        b_pots[t] = a
+                        blk = self._block(t)
+                        dst = blk["chips"] if blk else self.seat_geo[t]["plate"].center
+                        self.fly(a, self.seat_geo[t]["plate"].center, dst, delay=0.03 * t)
+            return [Beat(0.45, start, sound="chips")]
+
+        if kind == "prize_pot_funded":
+            def start() -> None:
+                self.fly(int(d.get("amount") or 0), self.house_pos, self.prize_pos)
+                self.deco["house_tag"] = f"puts in {int(d.get('amount') or 0):,}"
+
+            def end() -> None:
+                self.shown["prize_pot"] = d.get("prize_pot", 0)
+            return [Beat(0.45, start, end, sound="chips")]
+
+        if kind == "card_dealt":
+            def start() -> None:
+                v = self.shown
+                self.deco.pop("house_tag", None)
+                v["deck_left"] = max(0, int(v.get("deck_left") or 0) - 1)
+                if d.get("to") == "dealer":
+                    v["dealer_cards"].append(d.get("card") if d.get("face_up") else None)
+                    i = len(v["dealer_cards"]) - 1
+                    if d.get("face_up"):
+                        v["dealer_showing"] = d.get("card")
+                    self.slide((f"dcard{i}",), self._deck_src(), None)
+                    return
+                hand = self._find(int(d["to"]), int(d.get("hand") or 0))
+                if hand is None:
+                    return
+                hand["cards"] = list(d.get("cards") or [*hand["cards"], d.get("card")])
+                i = len(hand["cards"]) - 1
+                self.slide(("card", d["to"], hand.get("hand", 0), i), self._deck_src(), None)
+            return [Beat(0.17, start, sound="card")]
+
+        if kind == "hit":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                hand = self._find(s, int(d.get("hand") or 0))
+                v["deck_left"] = d.get("deck_left", v.get("deck_left"))
+                if hand is None:
+                    return
+                hand["cards"] = list(d.get("cards") or [])
+                i = len(hand["cards"]) - 1
+                key = ("card", s, hand.get("hand", 0), i)
+                self.fresh = {key}
+                self.tag(s, f"HITS: {d.get('total')}" + (" (SIX CARDS)" if d.get("full") else ""))
+                self.slide(key, self._deck_src(), None, duration=0.25)
+            return [Beat(0.45, start, sound="card")]
+
+        if kind == "stay":
+            assert s is not None
+
+            def start() -> None:
+                self.fresh = set()
+                self.tag(s, f"STAYS ON {d.get('total')}")
+            return [Beat(0.4, start)]
+
+        if kind == "split":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                hands = v["hands"]
+                first = self._find(s, 0)
+                if first is None:
+                    return
+                old = {sp.key: sp for sp in self.spots_of(s)}
+                moved_from = old.get(("card", s, 0, len(first["cards"]) - 1))
+                parts = d.get("hands") or [first["cards"], [d.get("value")]]
+                first["cards"] = list(parts[0])
+                second = {"seat": s, "hand": 1, "cards": list(parts[1]), "total": sum(parts[1]),
+                          "stake": d.get("stake", 0), "done": False, "result": None, "dice": [], "outcome": None}
+                hands.insert(hands.index(first) + 1, second)
+                if v.get("turn") is not None and v["turn"] > hands.index(first):
+                    v["turn"] += 1
+                v["hand_pots"][s] = d.get("hand_pot", v["hand_pots"][s])
+                v["stacks"][s] = d.get("stack", v["stacks"][s])
+                self.tag(s, f"SPLITS THE {d.get('value')}s")
+                blk = self._block(s)
+                self.fly(int(d.get("stake") or 0), self.seat_geo[s]["plate"].center,
+                         blk["chips"] if blk else self.prize_pos)
+                if moved_from is not None:
+                    self.slide(("card", s, 1, 0), moved_from, moved_from.card, duration=0.3)
+                self.fresh = {("card", s, 1, 0)}
+            return [Beat(0.55, start, sound="chips")]
+
+        if kind == "dealer_revealed":
+            def start() -> None:
+                v = self.shown
+                self.tags = {}
+                v["dealer_cards"] = list(d.get("cards") or [])
+                v["dealer_revealed"] = True
+                v["phase"] = "dealer"
+                v["dealer_total"] = d.get("total")
+                self.deco["house_tag"] = "turns its card"
+                self.slide(("dcard1",), None, None, duration=0.25)
+            return [Beat(0.7, start, sound="card")]
+
+        if kind == "dealer_drew":
+            def start() -> None:
+                v = self.shown
+                v["dealer_cards"] = list(d.get("cards") or [])
+                v["dealer_total"] = d.get("total")
+                v["deck_left"] = max(0, int(v.get("deck_left") or 0) - 1)
+                i = len(v["dealer_cards"]) - 1
+                self.deco["house_tag"] = f"draws: {d.get('total')}"
+                self.fresh = {(f"dcard{i}",)}
+                self.slide((f"dcard{i}",), self._deck_src(), None, duration=0.25)
+            return [Beat(0.55, start, sound="card")]
+
+        if kind == "dealer_stood":
+            def start() -> None:
+                self.shown["dealer_total"] = d.get("total")
+                self.deco["house_tag"] = f"stands on {d.get('total')}"
+                why = "a 5 or 6 stopped it" if d.get("reason") == "five_or_six" else "six cards"
+                self.banner(f"The house stands on {d.get('total')}", why, 1.1)
+            return [Beat(1.2, start)]
+
+        if kind == "tally":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                v["phase"] = "dice"
+                hand = self._find(s, int(d.get("hand") or 0))
+                if hand is None:
+                    return
+                res = d.get("result")
+                hand["result"] = res
+                hand["outcome"] = {"bust": "bust", "doubled": "doubled", "equal": "survived"}.get(str(res))
+                word = {"bust": "BUSTS", "doubled": "DOUBLED OUT", "equal": "EQUALS THE HOUSE",
+                        "rolls": "ROLLS"}.get(str(res), str(res).upper())
+                self.tag(s, f"{d.get('total')}: {word}", theme.BAD if res in ("bust", "doubled") else theme.AMBER)
+            return [Beat(0.45, start)]
+
+        if kind == "dice_rolled":
+            assert s is not None
+            hand_no = int(d.get("hand") or 0)
+            dice = list(d.get("dice") or [1, 1])
+
+            def start() -> None:
+                hand = self._find(s, hand_no)
+                if hand is None:
+                    return
+                hand["dice"] = dice
+                hand["outcome"] = d.get("outcome")
+                for i in range(2):
+                    self.tumble(("die", s, hand_no, i), dice[i], self.kinzo_die, DIE_FACES, self.die_pos(s, hand_no, i),
+                                self.small_die, delay=0.05 * i, duration=0.75)
+
+            def end() -> None:
+                out = d.get("outcome")
+                word = {"jackpot": "JACKPOT!", "survived": "SURVIVES", "bust": "BUSTS",
+                        "doubled": "DOUBLED OUT"}.get(str(out), str(out).upper())
+                self.tag(s, f"{d.get('total')}: {word}", theme.GOOD if out in ("jackpot", "survived") else theme.BAD)
+            return [Beat(0.9, start, end, sound="dice"), Beat(0.35)]
+
+        if kind == "jackpot":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                for t in range(n):
+                    a = v["hand_pots"][t]
+                    if a:
+                        blk = self._block(t)
+                        self.fly(a, blk["chips"] if blk else self.prize_pos, self.seat_geo[s]["plate"].center,
+                                 delay=0.04 * t, duration=0.4)
+                self.fly(int(v.get("prize_pot") or 0), self.prize_pos, self.seat_geo[s]["plate"].center, duration=0.4)
+                v["hand_pots"] = [0] * n
+                v["prize_pot"] = 0
+                self.announce("JACKPOT!", f"{self.names[s]} hits the house's {d.get('total')} exactly: "
+                              f"{amount:,} chips", 2.0, (244, 196, 70), "star")
+                self.tag(s, f"JACKPOT {amount:,}", theme.GOOD)
+
+            def end() -> None:
+                self.shown["stacks"][s] = d.get("stack", self.shown["stacks"][s])
+            return [Beat(2.1, start, end, sound="chips")]
+
+        if kind == "house_collected":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                blk = self._block(s)
+                self.fly(amount, blk["chips"] if blk else self.seat_geo[s]["plate"].center, self.house_pos)
+                v["hand_pots"][s] = max(0, v["hand_pots"][s] - amount)
+                self.deco["house_tag"] = f"takes {amount:,}"
+            return [Beat(0.35, start, sound="chips")]
+
+        if kind == "house_paid":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                stake = int(d.get("stake_returned") or 0)
+                blk = self._block(s)
+                plate = self.seat_geo[s]["plate"].center
+                self.fly(stake, blk["chips"] if blk else self.prize_pos, plate)
+                self.fly(int(d.get("from_prize_pot") or 0), self.prize_pos, plate, delay=0.08)
+                self.fly(int(d.get("from_house") or 0), self.house_pos, plate, delay=0.12)
+                v["hand_pots"][s] = max(0, v["hand_pots"][s] - stake)
+                v["prize_pot"] = d.get("prize_pot", v.get("prize_pot"))
+                self.tag(s, f"PAID {int(d.get('amount') or 0):,}", theme.GOOD)
+
+            def end() -> None:
+                self.shown["stacks"][s] = d.get("stack", self.shown["stacks"][s])
+            return [Beat(0.45, start, end, sound="chips")]
+
+        if kind == "prize_pot_returned":
+            def start() -> None:
+                self.fly(int(d.get("amount") or 0), self.prize_pos, self.house_pos)
+                self.shown["prize_pot"] = 0
+                self.deco["house_tag"] = f"takes back {int(d.get('amount') or 0):,}"
+            return [Beat(0.45, start, sound="chips")]
+
+        if kind == "round_over":
+            winners = list(d.get("winners") or [])
+            net = d.get("net") or [0] * n
+
+            def start() -> None:
+                if d.get("stacks"):
+                    self.shown["stacks"] = list(d["stacks"])
+                if winners:
+                    sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners if t < len(net))
+                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'win'}", sub, 1.8)
+                else:
+                    self.banner("The house wins the round", f"it stood on {d.get('dealer_total')}", 1.8)
+            return [Beat(1.9, start)]
+
+        if kind == "session_over":
+            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+        return super().beats_for(ev)
+
+    def kinzo_die(self, face: int, size: int) -> pygame.Surface:
+        return self.app.res.image(f"kinzo.die_{int(face)}", (size, size))
+
+    # ------------------------------------------------------------------ words
+    def describe(self, ev: dict[str, Any]) -> str | None:
+        kind = ev["kind"]
+        s = ev.get("seat")
+        who = self.names[s] if s is not None else ""
+        hand = " (second hand)" if ev.get("hand") else ""
+        if kind == "round_started":
+            return f"Round {ev['round']}: {self.names[ev.get('first') or 0]} names the stake."
+        if kind == "stake_named":
+            return f"{who} names a stake of {ev.get('stake', 0):,}."
+        if kind == "stakes_paid":
+            out = ev.get("sitting_out") or []
+            rest = f" {self.join_names(out)} cannot pay and sit{'s' if len(out) == 1 else ''} out." if out else ""
+            return f"Every seat puts {ev.get('stake', 0):,} in its hand pot.{rest}"
+        if kind == "prize_pot_funded":
+            return f"The house puts {ev.get('amount', 0):,} into the prize pot."
+        if kind == "card_dealt":
+            if ev.get("to") == "dealer":
+                return f"The house deals itself a {ev['card']} face up." if ev.get("face_up") else \
+                    "The house deals itself a card face down (the hole card)."
+            return None
+        if kind == "hit":
+            return f"{who} hits{hand}: a {ev.get('card')}, total {ev.get('total')}."
+        if kind == "stay":
+            return f"{who} stays on {ev.get('total')}{hand}."
+        if kind == "split":
+            return (f"{who} splits {self.pronoun(s)} {ev.get('value')}s into two hands for another "
+                    f"{ev.get('stake', 0):,}.")
+        if kind == "dealer_revealed":
+            return f"The house turns its hole card: a {ev.get('card')}, total {ev.get('total')}."
+        if kind == "dealer_drew":
+            return f"The house draws a {ev.get('card')}: total {ev.get('total')}."
+        if kind == "dealer_stood":
+            why = "a 5 or 6 came up" if ev.get("reason") == "five_or_six" else "it holds six cards"
+            return f"The house stands on {ev.get('total')} ({why})."
+        if kind == "tally":
+            t, dt = ev.get("total"), ev.get("dealer_total")
+            res = ev.get("result")
+            if res == "bust":
+                return f"{who}{hand}: {t} is over the house's {dt}: bust."
+            if res == "doubled":
+                return f"{who}{hand}: {t} doubled is at most {dt}: doubled out, the stake is lost."
+            if res == "equal":
+                return f"{who}{hand}: {t} equals the house: survives without rolling."
+            return f"{who}{hand}: {t} goes to the dice."
+        if kind == "dice_rolled":
+            a, b = (ev.get("dice") or [0, 0])[:2]
+            out = ev.get("outcome")
+            what = {"jackpot": "JACKPOT!", "survived": "survives", "bust": "bust",
+                    "doubled": "doubled out"}.get(str(out), str(out))
+            end = "" if what.endswith("!") else "."
+            return f"{who} rolls {a} and {b}{hand}: {ev.get('cards_total')} + {a + b} = {ev.get('total')}, {what}{end}"
+        if kind == "jackpot":
+            return f"{who} hits the jackpot and takes {ev.get('amount', 0):,}: every stake and the prize pot!"
+        if kind == "house_collected":
+            return f"The house takes {who}'s stake of {ev.get('amount', 0):,}{hand} ({ev.get('outcome')})."
+        if kind == "house_paid":
+            return f"{who} survives{hand}: the stake back and {ev.get('amount', 0):,} more."
+        if kind == "prize_pot_returned":
+            return f"The rest of the prize pot, {ev.get('amount', 0):,}, goes back to the house."
+        if kind == "round_over":
+            if ev.get("winners"):
+                return None
+            return f"Round {ev['round']}: the house wins."
+        if kind == "session_over":
+            return f"The session is over after {ev.get('rounds', '?')} rounds."
+        return super().describe(ev)

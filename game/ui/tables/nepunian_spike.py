@@ -1,0 +1,882 @@
+"""The Nepunian Spike table: every seat's hand (the viewer's own face up, others' as backs except the cards the
+whole table saw them take from the discard pile), the deck and the discard pile, the Captain's helm token
+beside the dealer button, the two six-sided dice and the hand pot and spike pot as separate chip stacks.
+
+How a person plays: in a play phase they Gain a card or Stand, or pick a card of their own (click it or ←/→)
+and Swap it with the deck's top card or the discard pile's top card. Betting: check/call, fold, or raise by
+the slider's amount. The new Captain rolls the dice (one odd and one even: nothing; both even or both odd: an
+extra play phase and a spike ante; a pair: SPIKE!). After a Spike each seat still in stays in or abandons ship,
+keeping the one card they pick.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.core import Action, Event
+from game.ui import theme
+from game.ui.cards import (
+    CardTable,
+    Deck,
+    Spot,
+    card_step,
+    fan_angles,
+    pill,
+    pill_rect,
+    row_offsets,
+    signed,
+    spike_deck,
+)
+from game.ui.tables.base import ActionSpec, BaseTable, Beat
+
+D6 = (1, 2, 3, 4, 5, 6)
+OUTCOME = {
+    "mixed": ("NOTHING", "One odd, one even: the hand goes on", theme.CREAM, ""),
+    "matched": ("EXTRA PLAY", "Both even or both odd: everyone antes the spike pot and plays again", theme.AMBER,
+                "pair"),
+    "spike": ("SPIKE!", "A pair: stay in or abandon ship, then the hand pot is revealed", theme.BAD, "spike"),
+}
+
+
+class NepunianSpikeTable(CardTable, BaseTable):
+    FELT = theme.FELT_BURGUNDY
+    PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
+                                        "abandon": "Abandon ship?", "between": "", "over": ""}
+
+    def make_deck(self) -> Deck:
+        return spike_deck()
+
+    # ------------------------------------------------------------------ layout
+    def layout_pieces(self) -> None:
+        u = self.u
+        n = self.n
+        self.cw = int(max(24, (42 if n <= 4 else 36 if n <= 6 else 31) * u))
+        self.ch = int(self.cw * 1.4)
+        self.mw = int(max(34, (64 if n <= 4 else 56 if n <= 6 else 48) * u))
+        self.mh = int(self.mw * 1.4)
+        self.pw = int(max(28, (52 if n <= 6 else 44) * u))
+        self.ph = int(self.pw * 1.4)
+        cx, cy = self.centre
+        pw, ph = self.pw, self.ph
+        y = int(cy - ph * 0.55)
+        self.deck_pos = (int(cx - pw * 0.72), y)
+        self.pile_pos = (int(cx + pw * 0.72), y)
+        self.die = int(max(20, 34 * u))
+        self.dice_pos = (int(cx + pw * 2.55), y)
+        self.track_pos = (int(cx - pw * 2.55), y)
+        self.hand_pot_pos = (int(cx - pw * 1.9), int(cy + ph * 0.5))
+        self.spike_pot_pos = (int(cx + pw * 1.9), int(cy + ph * 0.5))
+
+    def pot_pos(self) -> tuple[float, float]:
+        return self.hand_pot_pos
+
+    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        n = self.n
+        v["hand"] = [] if v.get("seat") is not None else None
+        v["hand_counts"] = [0] * n
+        v["known_cards"] = [[] for _ in range(n)]
+        v["discard"] = []
+        v["dice"] = None
+        v["spiked"] = False
+        v["wager"] = [0] * n
+        v["hand_pot"] = v.get("hand_carry", 0) if v.get("round", 0) > 1 else 0
+        v["spike_pot"] = v.get("spike_carry", 0) if v.get("round", 0) > 1 else 0
+        v["phase"] = "between"
+        v["stage"] = 1
+        v["locked"] = [False] * n
+        v["abandoned"] = [False] * n
+        return v
+
+    # ------------------------------------------------------------------ who is who
+    def _flag(self, key: str, seat: int) -> bool:
+        lst = self.shown.get(key) or []
+        return seat < len(lst) and bool(lst[seat])
+
+    def seat_out(self, seat: int) -> bool:
+        lst = self.shown.get("in_hand") or []
+        return bool(lst) and seat < len(lst) and not lst[seat]
+
+    def seat_status(self, seat: int) -> str:
+        show = self.deco.get("show", {}).get(seat)
+        if show is not None and show.get("rank"):
+            return str(show["rank"]).upper()
+        stacks = self.shown.get("stacks") or []
+        if self.seat_out(seat):
+            return "OUT" if stacks and stacks[seat] == 0 and not self._flag("locked", seat) else "FOLDED"
+        if self._flag("locked", seat):
+            return "LOCKED"
+        if self._flag("abandoned", seat):
+            return "ABANDONED"
+        w = self.shown.get("wager") or []
+        if self.shown.get("phase") == "bet" and seat < len(w) and w[seat]:
+            return f"BET {w[seat]:,}"
+        return ""
+
+    def dealer_letter(self) -> str:
+        return "D"
+
+    # ------------------------------------------------------------------ spots
+    def seat_spots(self, seat: int) -> list[Spot]:
+        v = self.shown
+        mine = seat == self.eyes
+        w, h = (self.mw, self.mh) if mine else (self.cw, self.ch)
+        phase = v.get("phase")
+        picking = mine and self.my_turn() and phase in ("play", "abandon")
+        known = list((v.get("known_cards") or [[]] * self.n)[seat]) if seat < len(v.get("known_cards") or []) else []
+        dim = self.seat_out(seat)
+        items: list[tuple[tuple[Any, ...], int | None, frozenset[str], Any]] = []
+        show = self.deco.get("show", {}).get(seat)
+        if show is not None:
+            for c in show["cards"]:
+                key = ("card", seat, c)
+                items.append((key, c, self.marks_for(key), None))
+        elif mine and v.get("hand") is not None:
+            for c in v.get("hand") or []:
+                key = ("card", seat, c)
+                tag = ("hand", c) if picking else None
+                extra = ("known",) if c in known else ()
+                items.append((key, c, self.marks_for(key, *extra, tag=tag, card=c), tag))
+        else:
+            counts = v.get("hand_counts") or [0] * self.n
+            count = counts[seat] if seat < len(counts) else 0
+            shown_known = known[:count]
+            for i in range(count - len(shown_known)):
+                key = ("card", seat, "b", i)
+                items.append((key, None, self.marks_for(key, *(("dim",) if dim else ())), None))
+            for c in shown_known:
+                key = ("card", seat, c)
+                items.append((key, c, self.marks_for(key, *(("dim",) if dim else ())), None))
+        if not items:
+            return []
+        room = int(self.plate[0] * 1.5) if mine else int(w + (len(items) - 1) * w * 0.55)
+        step = card_step(w, len(items), room)
+        xs, width = row_offsets(len(items), w, step)
+        fan = fan_angles(len(items), 3.0) if mine else [(0, 0.0)] * len(items)
+        label_h = int(24 * self.u) if (mine or show is not None) else 0
+        bx, by = self.block_centre(seat, width, h + label_h, 6 * self.u + (h * 0.14 if mine else 0))
+        g = self.seat_geo[seat]
+        cy = by - label_h // 2 if g["in"][1] < 0.6 else by + label_h // 2
+        return [Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag)
+                for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)]
+
+    def _label_for(self, seat: int) -> tuple[str, pygame.Rect] | None:
+        spots = self.spots_of(seat)
+        if not spots:
+            return None
+        show = self.deco.get("show", {}).get(seat)
+        if show is not None and show.get("rank"):
+            words = str(show["rank"])
+        elif seat == self.eyes and self.shown.get("hand"):
+            words = f"Your hand totals {signed(sum(self._value(c) for c in self.shown['hand']))}"
+        else:
+            return None
+        fs = int(max(11, 14 * self.u))
+        top = min(sp.rect.top for sp in spots)
+        bottom = max(sp.rect.bottom for sp in spots)
+        cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
+        if self.seat_geo[seat]["in"][1] > 0.6:
+            return words, pill_rect(self.text, words, fs, (cx, top - int(3 * self.u)), anchor="midbottom")
+        return words, pill_rect(self.text, words, fs, (cx, bottom + int(4 * self.u)), anchor="midtop")
+
+    def _value(self, card: int) -> int:
+        from game.engine.nepunian_spike import VALUES
+
+        return VALUES[card] if 0 <= card < len(VALUES) else 0
+
+    def _token(self, seat: int) -> tuple[str, str] | None:
+        """The token on the seat's plate edge: the Captain's helm, or a padlock for a locked seat."""
+        if self.shown.get("captain") == seat:
+            return ("CAPTAIN", "wheel")
+        if self._flag("locked", seat):
+            return ("LOCKED", "lock")
+        return None
+
+    def _token_rects(self, seat: int) -> list[pygame.Rect]:
+        plate: pygame.Rect = self.seat_geo[seat]["plate"]
+        fs = int(max(10, 12 * self.u))
+        r = pill_rect(self.text, "CAPTAIN", fs, (0, 0), mark="wheel")
+        if abs(self.seat_geo[seat]["in"][1]) > 0.6:  # top and bottom seats: on the plate's top edge
+            r.midright = (plate.right - int(8 * self.u), plate.top)
+        else:  # side seats carry the last-action tag on their top edge: the token sits on the bottom edge
+            r.midright = (plate.right - int(8 * self.u), plate.bottom)
+        return [r]
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        r = self.spots_rect(self.spots_of(seat))
+        out = r if r is not None else super().pieces_rect(seat)
+        lab = self._label_for(seat)
+        if lab:
+            out = out.union(lab[1].inflate(4, 4))
+        for t in self._token_rects(seat):
+            out = out.union(t)
+        return out
+
+    def pieces_sig(self, seat: int) -> Any:
+        lab = self._label_for(seat)
+        return (super().pieces_sig(seat), lab[0] if lab else None, self._token(seat))
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        super().draw_seat_pieces(surf, seat, covered)
+        lab = self._label_for(seat)
+        if lab:
+            show = seat in self.deco.get("show", {})
+            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
+        token = self._token(seat)
+        if token is not None:
+            r = self._token_rects(seat)[0]
+            fs = int(max(10, 12 * self.u))
+            if token[1] == "wheel":
+                pill(surf, self.text, token[0], fs, r.center, (26, 52, 80), theme.CREAM, mark="wheel",
+                     edge=theme.CREAM)
+            else:
+                pill(surf, self.text, token[0], fs, r.center, (54, 38, 16), theme.AMBER, mark="lock",
+                     edge=theme.AMBER)
+
+    def centre_spots(self) -> list[Spot]:
+        pile = self.shown.get("discard") or []
+        out = []
+        x, y = self.pile_pos
+        if len(pile) >= 2:
+            out.append(Spot(("pile2",), pile[-2], x - 4, y - 3, self.pw, self.ph, 5))
+        if pile:
+            key = ("pile",)
+            out.append(Spot(key, pile[-1], x, y, self.pw, self.ph, 0, self.marks_for(key)))
+        return out
+
+    def centre_rect(self) -> pygame.Rect:
+        r = self.pile_rect(self.deck_pos, self.pw, self.ph).union(self.pile_rect(self.pile_pos, self.pw, self.ph))
+        d = pygame.Rect(0, 0, self.die * 3 + int(40 * self.u), self.die + int(50 * self.u))
+        d.midtop = (self.dice_pos[0], self.dice_pos[1] - self.die // 2 - 4)
+        t = pygame.Rect(0, 0, int(150 * self.u), int(64 * self.u))
+        t.center = self.track_pos
+        return r.union(d).union(t)
+
+    def centre_sig(self) -> Any:
+        v = self.shown
+        return (self.spot_sig(self.board_spots()), v.get("deck_count"), tuple(v.get("dice") or ()), v.get("stage"),
+                v.get("spiked"), v.get("extra_play"), v.get("phase"), repr(self.deco.get("dice_said")), self.u)
+
+    def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        u = self.u
+        v = self.shown
+        r = pygame.Rect(0, 0, self.pw + 6, self.ph + 6)
+        r.center = self.pile_pos
+        pygame.draw.rect(surf, (150, 96, 80), r, max(1, int(2 * u)), border_radius=int(7 * u))
+        self.draw_spots(surf, self.board_spots(), covered)
+        fs = int(max(11, 13 * u))
+        self.text.blit(surf, "DISCARD", fs, theme.CREAM, "bold",
+                       midtop=(self.pile_pos[0], self.pile_pos[1] + self.ph // 2 + int(4 * u)))
+        self.draw_pile(surf, self.deck_pos, self.pw, self.ph, int(v.get("deck_count") or 0), "DECK")
+        # the dice
+        dice = v.get("dice")
+        x, y = self.dice_pos
+        for i in range(2):
+            if (f"d6{i}",) in covered:
+                continue
+            pos = (int(x + (i - 0.5) * self.die * 1.2), y)
+            img = self.d6(dice[i] if dice else 6 - 5 * i, self.die)
+            if not dice:
+                img = img.copy()
+                img.set_alpha(70)
+            surf.blit(img, img.get_rect(center=pos))
+        said = self.deco.get("dice_said")  # the outcome the roll's event announced (the UI judges no dice)
+        if dice and said and said[0] == list(dice) and not any((f"d6{i}",) in covered for i in range(2)):
+            word, _sub, colour, mark = OUTCOME.get(said[1], OUTCOME["mixed"])
+            pill(surf, self.text, word, fs, (x, y + self.die // 2 + int(5 * u)), (16, 14, 12), colour, mark=mark,
+                 edge=theme.BRASS_DARK, anchor="midtop")
+        elif not dice:
+            self.text.blit(surf, "CAPTAIN'S DICE", fs, theme.TEXT_DIM, "bold",
+                           midtop=(x, y + self.die // 2 + int(5 * u)))
+        # where the hand stands: round 1–3, and whether a Spike has happened
+        tx, ty = self.track_pos
+        stage = int(v.get("stage") or 1)
+        self.text.blit(surf, f"ROUND {min(3, stage)} OF 3", int(max(12, 15 * u)), theme.CREAM, "head",
+                       midbottom=(tx, ty - int(6 * u)))
+        for i in range(3):
+            c = (int(tx + (i - 1) * 22 * u), ty + int(6 * u))
+            if i + 1 < stage:
+                pygame.draw.circle(surf, theme.BRASS, c, int(7 * u))
+            elif i + 1 == stage:
+                pygame.draw.circle(surf, theme.AMBER, c, int(8 * u))
+                pygame.draw.circle(surf, theme.CREAM, c, int(8 * u), max(1, int(2 * u)))
+            else:
+                pygame.draw.circle(surf, theme.BRASS_DARK, c, int(7 * u), max(1, int(2 * u)))
+        note = "after a Spike" if v.get("spiked") else ("extra play phase" if v.get("extra_play") else "")
+        if note:
+            self.text.blit(surf, note, int(max(11, 13 * u)), theme.AMBER, "bold",
+                           midtop=(tx, ty + int(18 * u)))
+
+    def d6(self, face: int, size: int) -> pygame.Surface:
+        return self.app.res.image(f"spike_dice.d6_{int(face)}", (size, size))
+
+    # ------------------------------------------------------------------ pots
+    def pot_amount(self) -> int:
+        return int(self.shown.get("hand_pot") or 0)
+
+    def pot_sig(self) -> Any:
+        return (self.pot_amount(), int(self.shown.get("spike_pot") or 0), self.u)
+
+    def pot_rect(self) -> pygame.Rect:
+        a = self.pot_box(None, self.pot_amount(), self.hand_pot_pos, "HAND POT")
+        return a.union(self.pot_box(None, int(self.shown.get("spike_pot") or 0), self.spike_pot_pos, "SPIKE POT"))
+
+    def draw_pot(self, surf: pygame.Surface) -> None:
+        self.pot_box(surf, self.pot_amount(), self.hand_pot_pos, "HAND POT")
+        self.pot_box(surf, int(self.shown.get("spike_pot") or 0), self.spike_pot_pos, "SPIKE POT")
+
+    # ------------------------------------------------------------------ picking and actions
+    def pickable_hand(self) -> list[int]:
+        if self.eyes is None or self.shown.get("phase") not in ("play", "abandon"):
+            return []
+        return list(self.shown.get("hand") or [])
+
+    def say(self, card: int | None) -> str:
+        return self.art.deck.say(card)
+
+    def short(self, card: int | None) -> str:
+        if card is None:
+            return "?"
+        v = self._value(card)
+        return "Sylop" if v == 0 else signed(v)
+
+    def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        phase = view.get("phase")
+        legal_set = set(legal)
+        kinds = {a.kind: a for a in legal}
+        card = self.pick.card
+        if phase == "play":
+            top = (view.get("discard") or [None])[-1]
+            deck = Action("swap", card=card, source="deck") if card is not None else None
+            pile = Action("swap", card=card, source="discard") if card is not None else None
+            pick_tip = "Pick a card of yours first (click it or ←/→)"
+            return [
+                ActionSpec("Stand", "Keep your hand as it is", pygame.K_s, "S", action=kinds.get("stand"),
+                           enabled="stand" in kinds),
+                ActionSpec("Gain", "Draw the deck's top card into your hand (five cards at most)", pygame.K_g, "G",
+                           action=kinds.get("gain"), enabled="gain" in kinds, primary=True),
+                ActionSpec(f"Swap {self.short(card)} with deck" if card is not None else "Swap with deck",
+                           pick_tip if card is None else f"Throw your {self.say(card)} on the discard pile and draw "
+                           "the deck's top card", pygame.K_d, "D", action=deck, enabled=deck in legal_set),
+                ActionSpec(f"Swap {self.short(card)} for {self.short(top)}" if card is not None and top is not None
+                           else "Swap for discard",
+                           pick_tip if card is None else f"Throw your {self.say(card)} away and take the "
+                           f"{self.say(top)} from the discard pile (everyone sees it)", pygame.K_t, "T",
+                           action=pile, enabled=pile in legal_set),
+            ]
+        if phase == "roll":
+            return [ActionSpec("Roll the dice", "You are the new Captain: odd + even = nothing; both even or both "
+                               "odd = extra play; a pair = SPIKE", pygame.K_r, "R", action=kinds.get("roll"),
+                               enabled="roll" in kinds, primary=True)]
+        if phase == "abandon":
+            act = Action("abandon", keep=card) if card is not None else None
+            return [
+                ActionSpec("Stay in", "Stay in for the hand pot: your hand is revealed against the others",
+                           pygame.K_s, "S", action=kinds.get("stay"), enabled="stay" in kinds, primary=True),
+                ActionSpec(f"Abandon ship, keep {self.short(card)}" if card is not None else "Abandon ship",
+                           "Pick the one card you keep (click it or ←/→)" if card is None else
+                           f"Leave the hand pot, keep your {self.say(card)} and throw the rest away face up",
+                           pygame.K_a, "A", action=act, enabled=act in legal_set),
+            ]
+        to_call = int(view.get("to_call") or 0) if legal else 0
+        cur = int(view.get("current_bet") or 0)
+        call = (ActionSpec(f"Call {to_call:,}", f"Put in {to_call:,} to meet the bet of {cur:,} (all you have if "
+                           "short: you are then locked)", pygame.K_c, "C", action=kinds.get("call"),
+                           enabled="call" in kinds, primary=True) if to_call else
+                ActionSpec("Check", "Stay in without adding chips", pygame.K_c, "C", action=kinds.get("check"),
+                           enabled="check" in kinds, primary=True))
+        return [
+            ActionSpec("Fold", "Give up the whole hand, both pots", pygame.K_f, "F", action=kinds.get("fold"),
+                       enabled="fold" in kinds),
+            call,
+            ActionSpec("Raise", f"Call and raise by the slider's amount (at least the ante, "
+                       f"{int(view.get('ante') or 0):,})", pygame.K_r, "R", amount_kind="raise",
+                       enabled="raise" in kinds),
+        ]
+
+    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
+        specs = self.action_specs(view, [])
+        for s in specs:
+            s.enabled = False
+        return specs
+
+    def rebuild_actions(self) -> None:
+        super().rebuild_actions()
+        if self.slider is not None:
+            self.slider.step = max(1, int(self.shown.get("ante") or 1))
+
+    def bar_heading(self) -> str:
+        if not self.my_turn():
+            return super().bar_heading()
+        phase = self.shown.get("phase")
+        if phase == "play":
+            return "PLAY: gain, stand, or pick a card of yours (click, ←/→) to swap it with the deck or the discard"
+        if phase == "roll":
+            return "YOU ARE THE NEW CAPTAIN: roll the dice"
+        if phase == "abandon":
+            return "SPIKE! Stay in for the hand pot, or pick the one card you keep and abandon ship"
+        to_call = int(self.shown.get("to_call") or 0)
+        pot = "spike pot" if self.shown.get("spiked") else "hand pot"
+        return f"YOUR BET ({pot}): {to_call:,} to call" if to_call else f"YOUR BET ({pot}): nothing to call"
+
+    # ------------------------------------------------------------------ events -> beats
+    def _deck_src(self) -> tuple[int, int, int, int]:
+        return (self.deck_pos[0], self.deck_pos[1], self.pw, self.ph)
+
+    def _card_at(self, seat: int, card: int | None) -> Spot | None:
+        """The spot ``card`` lies at in ``seat``'s hand as drawn now (a back when the eyes cannot see it)."""
+        spots = self.spots_of(seat)
+        for sp in spots:
+            if card is not None and sp.key == ("card", seat, card):
+                return sp
+        backs = [sp for sp in spots if sp.card is None]
+        return backs[-1] if backs else (spots[-1] if spots else None)
+
+    def _add_card(self, seat: int, card: int | None, known: bool = False) -> tuple[Any, ...]:
+        """Put a card in ``seat``'s shown hand; returns the key it is drawn under."""
+        v = self.shown
+        v["hand_counts"][seat] += 1
+        if known and card is not None:
+            v["known_cards"][seat].append(card)
+        if seat == self.eyes and card is not None and v.get("hand") is not None:
+            v["hand"].append(card)
+            return ("card", seat, card)
+        if known and card is not None:
+            return ("card", seat, card)
+        kc = len(v["known_cards"][seat])
+        return ("card", seat, "b", v["hand_counts"][seat] - kc - 1)
+
+    def _remove_card(self, seat: int, card: int) -> None:
+        v = self.shown
+        v["hand_counts"][seat] = max(0, v["hand_counts"][seat] - 1)
+        if card in v["known_cards"][seat]:
+            v["known_cards"][seat].remove(card)
+        if seat == self.eyes and v.get("hand") and card in v["hand"]:
+            v["hand"].remove(card)
+
+    def beats_for(self, ev: Event) -> list[Beat]:
+        d = ev.visible_to(self.eyes)
+        kind = ev.kind
+        s = ev.seat
+        n = self.n
+
+        if kind == "round_started":
+            def start() -> None:
+                v = self.shown
+                self.deco = {}
+                self.tags = {}
+                self.fresh = set()
+                self.pick.clear()
+                stacks = v.get("stacks")
+                self.reset_round(v)
+                if stacks is not None:
+                    v["stacks"] = stacks
+                v["round"], v["dealer"], v["captain"] = d["round"], d["dealer"], d.get("captain", d["dealer"])
+                v["in_hand"] = list(d.get("playing") or [True] * n)
+                v["in_hand_pot"] = list(v["in_hand"])
+            return [Beat(0.3, start)]
+
+        if kind == "antes":
+            def start() -> None:
+                v = self.shown
+                spike, hand = d.get("spike") or [], d.get("hand") or []
+                for t in range(n):
+                    a = spike[t] if t < len(spike) else 0
+                    b = hand[t] if t < len(hand) else 0
+                    if a + b:
+                        v["stacks"][t] -= a + b
+                        src = self.seat_geo[t]["plate"].center
+                        self.fly(b, src, self.hand_pot_pos, delay=0.03 * t)
+                        self.fly(a, src, self.spike_pot_pos, delay=0.03 * t + 0.05)
+                v["locked"] = list(d.get("locked") or [False] * n)
+
+            def end() -> None:
+                v = self.shown
+                v["hand_pot"], v["spike_pot"] = d.get("hand_pot", 0), d.get("spike_pot", 0)
+            return [Beat(0.5, start, end, sound="chips")]
+
+        if kind == "locked":
+            assert s is not None
+
+            def start() -> None:
+                self.shown["locked"][s] = True
+                self.tag(s, "LOCKED: NO CHIPS LEFT", theme.AMBER)
+            return [Beat(0.4, start)]
+
+        if kind == "cards_dealt":
+            assert s is not None
+
+            def start() -> None:
+                cards = d.get("cards")
+                count = int(d.get("count") or 0)
+                for i in range(count):
+                    key = self._add_card(s, cards[i] if cards else None)
+                    self.slide(key, self._deck_src(), None, delay=0.06 * i)
+            return [Beat(0.3, start, sound="card")]
+
+        if kind == "discard_started":
+            def start() -> None:
+                self.shown["discard"] = [d["card"]]
+                self.slide(("pile",), self._deck_src(), None, duration=0.25)
+            return [Beat(0.35, start, sound="card")]
+
+        if kind == "phase_started":
+            def start() -> None:
+                v = self.shown
+                v["phase"] = d.get("phase")
+                v["stage"] = d.get("stage", v.get("stage"))
+                v["captain"] = d.get("captain", v.get("captain"))
+                v["extra_play"] = bool(d.get("extra"))
+                v["wager"] = [0] * n
+                self.tags = {}
+            return [Beat(0.3, start)]
+
+        if kind == "gain":
+            assert s is not None
+
+            def start() -> None:
+                key = self._add_card(s, d.get("card"))
+                self.tag(s, "GAINS A CARD")
+                self.fresh = {key}
+                self.slide(key, self._deck_src(), None)
+            return [Beat(0.4, start, sound="card")]
+
+        if kind == "swap":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                gone = d.get("discarded")
+                src = self._card_at(s, gone)
+                self._remove_card(s, gone)
+                pile = v["discard"]
+                old_top = self.find_spot(("pile",))
+                if d.get("source") == "discard":
+                    took = pile.pop() if pile else d.get("card")
+                    pile.append(gone)
+                    key = self._add_card(s, took, known=True)
+                    if old_top is not None:
+                        self.slide(key, old_top, took, delay=0.15, duration=0.3)
+                    self.tag(s, f"SWAPS FOR THE {self.short(took).upper()}")
+                else:
+                    pile.append(gone)
+                    key = self._add_card(s, d.get("card"))
+                    self.slide(key, self._deck_src(), None, delay=0.15, duration=0.3)
+                    self.tag(s, "SWAPS WITH THE DECK")
+                self.fresh = {key, ("pile",)}
+                if src is not None:
+                    self.slide(("pile",), src, src.card, duration=0.25)
+            return [Beat(0.55, start, sound="card")]
+
+        if kind == "stand":
+            assert s is not None
+            return [Beat(0.35, lambda: self.tag(s, "STANDS"))]
+
+        if kind == "bet":
+            assert s is not None
+            act = d.get("action")
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                label = {"check": "CHECKS", "call": f"CALLS {amount:,}", "fold": "FOLDS",
+                         "raise": f"RAISES TO {d.get('wager', 0):,}"}.get(str(act), str(act).upper())
+                self.tag(s, label, theme.BAD if act == "fold" else theme.AMBER)
+                v["stacks"][s] = d.get("stack", v["stacks"][s])
+                v.setdefault("wager", [0] * n)[s] = d.get("wager", 0)
+                if act == "fold":
+                    for sp in self.spots_of(s):
+                        self.slide_away(sp, self.deck_pos, None)
+                    v["in_hand"][s] = False
+                    v["in_hand_pot"][s] = False
+                    v["hand_counts"][s] = 0
+                    v["known_cards"][s] = []
+                    if s == self.eyes:
+                        v["hand"] = []
+                dst = self.spike_pot_pos if v.get("spiked") else self.hand_pot_pos
+                self.fly(amount, self.seat_geo[s]["plate"].center, dst)
+
+            def end() -> None:
+                v = self.shown
+                v["hand_pot"], v["spike_pot"] = d.get("hand_pot", v.get("hand_pot")), d.get("spike_pot",
+                                                                                            v.get("spike_pot"))
+                v["current_bet"] = d.get("current_bet", 0)
+            return [Beat(0.45 if d.get("amount") else 0.35, start, end, sound="chips" if d.get("amount") else None)]
+
+        if kind == "bet_returned":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                key = "spike_pot" if v.get("spiked") else "hand_pot"
+                v[key] = max(0, int(v.get(key) or 0) - amount)
+                src = self.spike_pot_pos if v.get("spiked") else self.hand_pot_pos
+                self.fly(amount, src, self.seat_geo[s]["plate"].center)
+                v["locked"][s] = bool(d.get("locked", False))
+
+            def end() -> None:
+                self.shown["stacks"][s] = d.get("stack", self.shown["stacks"][s])
+            return [Beat(0.4, start, end, sound="chips")]
+
+        if kind == "captain_passed":
+            assert s is not None
+
+            def start() -> None:
+                self.shown["captain"] = d.get("captain", s)
+                self.tag(s, "NEW CAPTAIN", theme.CREAM)
+            return [Beat(0.45, start)]
+
+        if kind == "dice_rolled":
+            assert s is not None
+            dice = list(d.get("dice") or [1, 2])
+            outcome = d.get("outcome", "mixed")
+
+            def start() -> None:
+                self.shown["dice"] = dice
+                self.deco["dice_said"] = (list(dice), outcome)
+                self.shown["phase"] = "rolled"
+                self.tag(s, "ROLLS", theme.CREAM)
+                x, y = self.dice_pos
+                for i in range(2):
+                    self.tumble((f"d6{i}",), dice[i], self.d6, D6, (x + (i - 0.5) * self.die * 1.2, y), self.die,
+                                delay=0.05 * i, duration=0.8)
+
+            def end() -> None:
+                word, sub, colour, mark = OUTCOME.get(outcome, OUTCOME["mixed"])
+                if outcome == "spike" and d.get("spike_hand"):
+                    sub = "A second Spike: the spike pot is decided now"
+                self.announce(word, sub, 1.4 if outcome != "mixed" else 1.0, colour, mark)
+            return [Beat(0.95, start, end, sound="dice"), Beat(1.2 if outcome != "mixed" else 0.8)]
+
+        if kind == "spike_antes":
+            def start() -> None:
+                v = self.shown
+                for t, a in enumerate(d.get("amounts") or []):
+                    if a:
+                        v["stacks"][t] -= a
+                        self.fly(a, self.seat_geo[t]["plate"].center, self.spike_pot_pos, delay=0.03 * t)
+
+            def end() -> None:
+                self.shown["spike_pot"] = d.get("spike_pot", self.shown.get("spike_pot"))
+            return [Beat(0.5, start, end, sound="chips")]
+
+        if kind == "abandon":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                thrown = list(d.get("discarded") or [])
+                for c in thrown:
+                    sp = self._card_at(s, c)
+                    if sp is not None:
+                        self.slide_away(sp, self.deck_pos, c)
+                    self._remove_card(s, c)
+                v["in_hand_pot"][s] = False
+                v["abandoned"][s] = True
+                self.tag(s, "ABANDONS SHIP", theme.BAD)
+            return [Beat(0.55, start, sound="card")]
+
+        if kind == "stay":
+            assert s is not None
+            return [Beat(0.35, lambda: self.tag(s, "STAYS IN"))]
+
+        if kind == "hands_revealed":
+            def start() -> None:
+                hands = d.get("hands") or []
+                ranks = d.get("standings") or []
+                k = 0
+                for t, cards in enumerate(hands):
+                    if not cards:
+                        continue
+                    before = {sp.key for sp in self.spots_of(t)}
+                    backs = [sp for sp in self.spots_of(t) if sp.card is None]
+                    self.deco.setdefault("show", {})[t] = {"cards": list(cards),
+                                                           "rank": ranks[t] if t < len(ranks) else None}
+                    for sp in self.spots_of(t):
+                        if sp.key not in before:
+                            src = backs.pop(0) if backs else sp
+                            self.slide(sp.key, src, None, delay=0.04 * k, duration=0.25)
+                            k += 1
+                self.tags = {}
+                pot = "hand pot" if d.get("pot_name") == "hand" else "spike pot"
+                self.banner(f"Reveal for the {pot}", "", 1.2)
+            return [Beat(1.4, start, sound="card")]
+
+        if kind == "hands_discarded":
+            def start() -> None:
+                v = self.shown
+                for t in range(n):
+                    if v["in_hand"][t] and not v["abandoned"][t]:
+                        for sp in self.spots_of(t):
+                            self.slide_away(sp, self.deck_pos, sp.card)
+                        v["hand_counts"][t] = 0
+                        v["known_cards"][t] = []
+                        if t == self.eyes:
+                            v["hand"] = []
+                    v["known_cards"][t] = [c for c in v["known_cards"][t] if v["abandoned"][t]]
+                self.deco.pop("show", None)
+                v["discard"] = []
+                v["spiked"] = True
+                v["in_hand_pot"] = [False] * n
+            return [Beat(0.6, start, sound="card")]
+
+        if kind == "pot_won":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                key, pos = (("spike_pot", self.spike_pot_pos) if d.get("pot_name") == "spike"
+                            else ("hand_pot", self.hand_pot_pos))
+                v[key] = max(0, int(v.get(key) or 0) - amount)
+                self.fly(amount, pos, self.seat_geo[s]["plate"].center, duration=0.4)
+                self.tag(s, f"WINS THE {'SPIKE' if key == 'spike_pot' else 'HAND'} POT {amount:,}", theme.GOOD)
+
+            def end() -> None:
+                self.shown["stacks"][s] += int(d.get("amount") or 0)
+            return [Beat(0.7, start, end, sound="chips")]
+
+        if kind == "pot_carried":
+            return [Beat(0.4)]
+
+        if kind == "deck_reshuffled":
+            def start() -> None:
+                self.shown["deck_count"] = d.get("count", self.shown.get("deck_count"))
+                self.shown["discard"] = list(d.get("discard") or [])
+            return [Beat(0.4, start, sound="card")]
+
+        if kind == "round_over":
+            winners = list(d.get("winners") or [])
+
+            def start() -> None:
+                if winners:
+                    sub = "the spike pot carries to the next hand" if not d.get("spiked") and d.get("carried") else ""
+                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'win'}", sub, 2.0)
+                if d.get("stacks"):
+                    self.shown["stacks"] = list(d["stacks"])
+            return [Beat(2.1 if d.get("showdown") else 1.3, start)]
+
+        if kind == "carry_returned":
+            def start() -> None:
+                v = self.shown
+                for t, a in enumerate(d.get("amounts") or []):
+                    if a:
+                        self.fly(a, self.spike_pot_pos, self.seat_geo[t]["plate"].center, delay=0.04 * t)
+                        v["stacks"][t] += a
+                v["hand_pot"] = v["spike_pot"] = 0
+            return [Beat(0.5, start, sound="chips")]
+
+        if kind == "session_over":
+            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+        return super().beats_for(ev)
+
+    # ------------------------------------------------------------------ words
+    def describe(self, ev: dict[str, Any]) -> str | None:
+        kind = ev["kind"]
+        s = ev.get("seat")
+        who = self.names[s] if s is not None else ""
+        say = self.say
+        if kind == "round_started":
+            return f"Hand {ev['round']}: {self.names[ev['dealer']]} deals and is Captain."
+        if kind == "antes":
+            return f"Antes in: hand pot {ev.get('hand_pot', 0):,}, spike pot {ev.get('spike_pot', 0):,}."
+        if kind == "locked":
+            return f"{who} has no chips left and is locked: no more play or bets, but still in the hand."
+        if kind == "cards_dealt":
+            cards = ev.get("cards")
+            what = f": {', '.join(say(c) for c in cards)}" if cards else ""
+            verb = "draws up to two cards" if ev.get("refill") else "is dealt two cards"
+            return f"{who} {verb}{what}."
+        if kind == "discard_started":
+            return f"The discard pile starts with the {say(ev.get('card'))}."
+        if kind == "phase_started":
+            ph = ev.get("phase")
+            if ph == "play":
+                extra = " (an extra one)" if ev.get("extra") else ""
+                return (f"Play phase{extra}: each seat in turn from {self.names[ev.get('captain', 0)]} gains, "
+                        "swaps or stands.")
+            if ph == "bet":
+                pot = "spike pot" if ev.get("pot") == "spike" else "hand pot"
+                return f"Betting round for the {pot}."
+            if ph == "abandon":
+                return "Abandon ship? Each seat stays in for the hand pot or keeps one card and leaves it."
+            return None
+        if kind == "gain":
+            card = ev.get("card")
+            return f"{who} gains a card" + (f": {say(card)}." if card is not None else ".")
+        if kind == "swap":
+            gone = say(ev.get("discarded"))
+            if ev.get("source") == "discard":
+                return f"{who} throws away the {gone} and takes the {say(ev.get('card'))} from the discard pile."
+            card = ev.get("card")
+            return f"{who} throws away the {gone} and draws from the deck" + (
+                f": {say(card)}." if card is not None else ".")
+        if kind == "stand":
+            return f"{who} stands."
+        if kind == "bet":
+            a = ev.get("action")
+            amt = int(ev.get("amount") or 0)
+            if a == "check":
+                return f"{who} checks."
+            if a == "call":
+                return f"{who} calls {amt:,}."
+            if a == "fold":
+                return f"{who} folds."
+            if a == "raise":
+                return f"{who} raises to {ev.get('wager', 0):,}."
+            return f"{who}: {a}."
+        if kind == "bet_returned":
+            return f"{ev.get('amount', 0):,} uncalled chips go back to {who}."
+        if kind == "captain_passed":
+            return f"{who} is the new Captain."
+        if kind == "dice_rolled":
+            a, b = (ev.get("dice") or [0, 0])[:2]
+            o = ev.get("outcome")
+            if o == "spike":
+                what = "a pair: SPIKE!" + (" The spike pot is decided." if ev.get("spike_hand") else
+                                           " Abandon ship or reveal for the hand pot.")
+            elif o == "matched":
+                what = "both even or both odd: an extra play phase, and everyone antes the spike pot."
+            else:
+                what = "one odd, one even: nothing happens."
+            by = "The dice are rolled for the table" if ev.get("auto") else f"{who} rolls"
+            return f"{by}: {a} and {b}, {what}"
+        if kind == "spike_antes":
+            return f"Everyone still in antes the spike pot (now {ev.get('spike_pot', 0):,})."
+        if kind == "abandon":
+            thrown = ev.get("discarded") or []
+            return f"{who} abandons ship, throwing away {', '.join(say(c) for c in thrown) or 'nothing'}."
+        if kind == "stay":
+            return f"{who} stays in for the hand pot."
+        if kind == "hands_revealed":
+            pot = "hand pot" if ev.get("pot_name") == "hand" else "spike pot"
+            parts = []
+            for t, cards in enumerate(ev.get("hands") or []):
+                if cards:
+                    parts.append(f"{self.names[t]} {(ev.get('standings') or [None] * self.n)[t]}")
+            return f"Reveal for the {pot}: " + "; ".join(parts) + "."
+        if kind == "hands_discarded":
+            return "The revealed hands are set aside; everyone still in draws up to two cards for the spike pot."
+        if kind == "pot_won":
+            pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
+            split = f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
+            rank = f" with {ev['rank']}" if ev.get("rank") else " (everyone else is out of it)"
+            return f"{who} wins {ev.get('amount', 0):,} from the {pot}{rank}{split}."
+        if kind == "pot_carried":
+            pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
+            return f"{ev.get('amount', 0):,} chips of the {pot} carry to the next hand."
+        if kind == "deck_reshuffled":
+            return f"The deck ran out: {ev.get('count', 0)} cards are shuffled into a new deck."
+        if kind == "round_over":
+            if not ev.get("winners"):
+                return f"Hand {ev['round']} ends with no winner."
+            return None
+        if kind == "carry_returned":
+            return "The session is over: the carried chips go back to the seats that paid them."
+        if kind == "session_over":
+            return f"The session is over after {ev.get('rounds', '?')} hands."
+        return super().describe(ev)
+

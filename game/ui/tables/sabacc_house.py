@@ -1,0 +1,1028 @@
+"""The Sabacc House table: the flower board (six petals round the discard pile), every seat's hand with its
+face-up cards for all to see and its face-down cards as backs (the viewer sees their own, marked HIDDEN), the
+stub, the two spike dice, and the main and sabacc pots as separate chip stacks.
+
+How a person plays: in a betting round the bar offers fold, check/call, bet/complete/raise (fixed limit, so
+the buttons say the amount) and all-in. In a draw phase they pick a petal (click it or press 1–6) and, to swap,
+a card of their own (click it or ←/→), then press Buy or Swap; or Draw from the stub, or Stay. After a draw
+the drawn card lies beside the hand: keep it face up or face down (with a card of the hand picked, that card
+is tossed at the same time), or throw the drawn card away.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.core import Action, Event
+from game.ui import theme
+from game.ui.cards import (
+    CardTable,
+    Deck,
+    Spot,
+    card_step,
+    fan_angles,
+    pill,
+    pill_rect,
+    row_offsets,
+    sabacc_deck,
+    signed,
+)
+from game.ui.tables.base import ActionSpec, BaseTable, Beat
+
+PETALS = 6
+SPIKE_FACES = ("circle", "triangle", "square", "diamond", "cross", "spike")
+#: the petals' places round the discard pile, slot 0 at the upper left, clockwise (degrees, screen y down)
+PETAL_ANGLES = (240, 300, 0, 60, 120, 180)
+RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
+
+
+class SabaccHouseTable(CardTable, BaseTable):
+    FELT = theme.FELT_GREEN
+    PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
+                                        "dealing": "", "over": ""}
+
+    def make_deck(self) -> Deck:
+        return sabacc_deck()
+
+    # ------------------------------------------------------------------ layout
+    def layout_pieces(self) -> None:
+        u = self.u
+        n = self.n
+        self.cw = int(max(24, (46 if n <= 3 else 40 if n <= 4 else 36 if n <= 6 else 31) * u))
+        self.ch = int(self.cw * 1.4)
+        self.mw = int(max(34, (60 if n <= 4 else 54 if n <= 6 else 46) * u))
+        self.mh = int(self.mw * 1.4)
+        self.pw = int(max(26, (52 if n <= 3 else 46 if n <= 4 else 40) * u))
+        self.ph = int(self.pw * 1.4)
+        cx, cy = self.centre
+        self.fc = (cx, int(cy - 10 * u))
+        self.R = int(self.pw * 1.72)
+        R = self.R
+        self.petal_places = [(int(self.fc[0] + math.cos(math.radians(a)) * R),
+                              int(self.fc[1] + math.sin(math.radians(a)) * R)) for a in PETAL_ANGLES]
+        self.stub_pos = (int(self.fc[0] - R * 1.62), int(self.fc[1] - R * 0.86))
+        self.dice_pos = (int(self.fc[0] + R * 1.62), int(self.fc[1] - R * 0.86))
+        self.die = int(max(18, 30 * u))
+        self.main_pos = (int(self.fc[0] - R * 1.55), int(self.fc[1] + R * 0.66))
+        self.sabacc_pos = (int(self.fc[0] + R * 1.55), int(self.fc[1] + R * 0.66))
+
+    def petal_xy(self, slot: int) -> tuple[int, int]:
+        return self.petal_places[slot]
+
+    def pot_pos(self) -> tuple[float, float]:
+        return self.main_pos
+
+    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        n = self.n
+        v["up"] = [[] for _ in range(n)]
+        v["down_count"] = [0] * n
+        v["down"] = [] if v.get("seat") is not None else None
+        v["petals"] = [None] * PETALS
+        v["discard"] = []
+        v["pot"] = 0
+        v["pots"] = []
+        v["sabacc_pot"] = v.get("sabacc_pot", 0) if v.get("round", 0) > 1 else 0
+        v["spike_rolls"] = []
+        v["drawing"] = None
+        v["drawn"] = None
+        v["wager"] = [0] * n
+        v["hand_rank"] = None
+        v["phase"] = "dealing"
+        return v
+
+    # ------------------------------------------------------------------ who is who
+    def seat_out(self, seat: int) -> bool:
+        live = self.shown.get("live") or []
+        return bool(live) and seat < len(live) and not live[seat]
+
+    def seat_status(self, seat: int) -> str:
+        show = self.deco.get("show", {}).get(seat)
+        if show is not None:
+            return str(show["rank"]).upper()
+        playing = self.shown.get("playing") or []
+        if playing and seat < len(playing) and not playing[seat]:
+            return "OUT"
+        if self.seat_out(seat):
+            return "FOLDED"
+        v = self.shown
+        if v.get("phase") == "drawn" and v.get("drawing") == seat:
+            return "DRAWING"
+        stacks = v.get("stacks") or []
+        if stacks and stacks[seat] == 0:
+            return "ALL-IN"
+        w = (v.get("wager") or [0] * self.n)[seat] if seat < len(v.get("wager") or []) else 0
+        if w and v.get("phase") == "bet":
+            return f"BET {w:,}"
+        return ""
+
+    # ------------------------------------------------------------------ spots
+    def seat_spots(self, seat: int) -> list[Spot]:
+        v = self.shown
+        eyes = self.eyes
+        mine = seat == eyes
+        w, h = (self.mw, self.mh) if mine else (self.cw, self.ch)
+        picking = mine and self.my_turn() and v.get("phase") in ("draw", "drawn")
+        items: list[tuple[tuple[Any, ...], int | None, frozenset[str], Any]] = []
+        gaps: dict[int, int] = {}
+        show = self.deco.get("show", {}).get(seat)
+        dim = self.seat_out(seat)
+        if show is not None:
+            for c in show["cards"]:
+                key = ("card", seat, c)
+                items.append((key, c, self.marks_for(key), None))
+            blind = self.deco.get("blind", {}).get(seat) or []
+            for i, c in enumerate(blind):
+                if i == 0:
+                    gaps[len(items)] = int(w * 0.35)
+                key = ("card", seat, "blind", i)
+                items.append((key, c, self.marks_for(key, "fresh"), None))
+        else:
+            down_ids = list(v.get("down") or []) if mine else []
+            count = (v.get("down_count") or [0] * self.n)[seat] if seat < len(v.get("down_count") or []) else 0
+            if mine and down_ids:
+                for c in down_ids:
+                    key = ("card", seat, c)
+                    tag = ("hand", c) if picking else None
+                    items.append((key, c, self.marks_for(key, hidden=True, tag=tag, card=c), tag))
+            else:
+                for i in range(count):
+                    key = ("card", seat, "d", i)
+                    items.append((key, None, self.marks_for(key, *(("dim",) if dim else ())), None))
+            ups = (v.get("up") or [[]] * self.n)[seat] if seat < len(v.get("up") or []) else []
+            for i, c in enumerate(ups):
+                if i == 0 and items:
+                    gaps[len(items)] = int(w * 0.3)
+                key = ("card", seat, c)
+                tag = ("hand", c) if picking else None
+                items.append((key, c, self.marks_for(key, *(("dim",) if dim else ()), tag=tag, card=c), tag))
+            if v.get("drawing") == seat and v.get("phase") == "drawn":
+                gaps[len(items)] = int(w * 0.5)
+                key = ("card", seat, "drawn")
+                items.append((key, v.get("drawn") if mine else None, frozenset({"drawn"}), None))
+        if not items:
+            return []
+        room = int(self.plate[0] * 1.6) if mine else int(w + (len(items) - 1) * w * 0.52)
+        step = card_step(w, len(items), room - sum(gaps.values()))
+        xs, width = row_offsets(len(items), w, step, gaps)
+        fan = fan_angles(len(items), 2.2) if mine else [(0, 0.0)] * len(items)
+        label_h = int(24 * self.u) if mine else 0
+        bx, by = self.block_centre(seat, width, h + label_h, 6 * self.u + (h * 0.14 if mine else 0))
+        cy = by - label_h // 2
+        out = []
+        for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True):
+            out.append(Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag))
+        return out
+
+    def _label_for(self, seat: int) -> tuple[str, pygame.Rect] | None:
+        """The words under the viewer's hand (its rank now) or under a shown hand at the showdown."""
+        spots = self.spots_of(seat)
+        if not spots:
+            return None
+        show = self.deco.get("show", {}).get(seat)
+        if show is not None:
+            words = f"{show['rank']} · total {signed(show['total'])}"
+        elif seat == self.eyes and self.shown.get("hand_rank"):
+            total = self.shown.get("hand_total") or 0
+            words = f"Your hand: {self.shown['hand_rank']} · total {signed(total)}"
+        else:
+            return None
+        fs = int(max(11, 14 * self.u))
+        bottom = max(sp.rect.bottom for sp in spots)
+        cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
+        g = self.seat_geo[seat]
+        if g["in"][1] < -0.6:  # a seat at the bottom: the label between the cards and the plate
+            r = pill_rect(self.text, words, fs, (cx, bottom + int(4 * self.u)), anchor="midtop")
+        else:
+            top = min(sp.rect.top for sp in spots)
+            r = pill_rect(self.text, words, fs, (cx, top - int(3 * self.u)), anchor="midbottom") \
+                if g["in"][1] > 0.6 else pill_rect(self.text, words, fs, (cx, bottom + int(3 * self.u)),
+                                                   anchor="midtop")
+        return words, r
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        r = self.spots_rect(self.spots_of(seat))
+        if r is None:
+            return super().pieces_rect(seat)
+        lab = self._label_for(seat)
+        return r.union(lab[1].inflate(4, 4)) if lab else r
+
+    def pieces_sig(self, seat: int) -> Any:
+        lab = self._label_for(seat)
+        return (super().pieces_sig(seat), lab[0] if lab else None)
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        super().draw_seat_pieces(surf, seat, covered)
+        lab = self._label_for(seat)
+        if lab:
+            show = seat in self.deco.get("show", {})
+            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
+                 edge=theme.BRASS_DARK)
+
+    def centre_spots(self) -> list[Spot]:
+        v = self.shown
+        out = []
+        petals = v.get("petals") or [None] * PETALS
+        buying = self.my_turn() and v.get("phase") == "draw"
+        for slot in range(PETALS):
+            card = petals[slot] if slot < len(petals) else None
+            if card is None:
+                continue
+            x, y = self.petal_xy(slot)
+            key = (f"petal{slot}",)
+            tag = ("slot", slot) if buying else None
+            out.append(Spot(key, card, x, y, self.pw, self.ph, 0, self.marks_for(key, tag=tag), tag))
+        pile = v.get("discard") or []
+        if len(pile) >= 2:
+            out.append(Spot(("discard2",), pile[-2], self.fc[0] - 3, self.fc[1] - 3, self.pw, self.ph, -4))
+        if pile:
+            key = ("discard",)
+            out.append(Spot(key, pile[-1], self.fc[0], self.fc[1], self.pw, self.ph, 0, self.marks_for(key)))
+        return out
+
+    def centre_rect(self) -> pygame.Rect:
+        R, pw, ph = self.R, self.pw, self.ph
+        r = pygame.Rect(0, 0, 2 * R + pw + 24, int(2 * R * 0.87) + ph + 24)
+        r.center = self.fc
+        r.union_ip(self.pile_rect(self.stub_pos, pw, ph))
+        d = pygame.Rect(0, 0, self.die * 3 + int(60 * self.u), self.die + int(34 * self.u))
+        d.midtop = (self.dice_pos[0], self.dice_pos[1] - self.die // 2 - 4)
+        return r.union(d)
+
+    def centre_sig(self) -> Any:
+        v = self.shown
+        return (self.spot_sig(self.board_spots()), v.get("stub"), _last_roll(v), self.my_turn(),
+                v.get("phase"), self.u)
+
+    def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        u = self.u
+        v = self.shown
+        # the flower's printed outline on the felt, so an empty petal still shows where it goes
+        for slot in range(PETALS):
+            x, y = self.petal_xy(slot)
+            r = pygame.Rect(0, 0, self.pw + 6, self.ph + 6)
+            r.center = (x, y)
+            pygame.draw.rect(surf, (44, 112, 80), r, max(1, int(2 * u)), border_radius=int(7 * u))
+        r = pygame.Rect(0, 0, self.pw + int(14 * u), self.ph + int(14 * u))
+        r.center = self.fc
+        pygame.draw.rect(surf, theme.BRASS, r, max(2, int(3 * u)), border_radius=int(9 * u))
+        self.draw_spots(surf, self.board_spots(), covered)
+        if self.my_turn() and v.get("phase") == "draw":
+            fs = int(max(11, 13 * u))
+            for slot in range(PETALS):
+                x, y = self.petal_xy(slot)
+                a = math.radians(PETAL_ANGLES[slot])
+                kx = int(x + math.cos(a) * (self.pw * 0.5 + 11 * u))
+                ky = int(y + math.sin(a) * (self.ph * 0.42 + 6 * u))
+                pygame.draw.circle(surf, (16, 14, 10), (kx, ky), int(9 * u) + 1)
+                pygame.draw.circle(surf, theme.AMBER, (kx, ky), int(9 * u) + 1, 1)
+                self.text.blit(surf, str(slot + 1), fs, theme.AMBER, "bold", center=(kx, ky))
+        if ("stub",) not in covered:
+            self.draw_pile(surf, self.stub_pos, self.pw, self.ph, int(v.get("stub") or 0), "STUB")
+        self._draw_dice(surf, covered)
+
+    def _draw_dice(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
+        u = self.u
+        last = _last_roll(self.shown)
+        x, y = self.dice_pos
+        for i in range(2):
+            if (f"sdie{i}",) in covered:
+                continue
+            pos = (int(x + (i - 0.5) * self.die * 1.2), y)
+            if last is None:
+                img = self.spike_die("spike" if i else "circle", self.die).copy()
+                img.set_alpha(70)
+            else:
+                img = self.spike_die(last[i], self.die)
+            surf.blit(img, img.get_rect(center=pos))
+        if any((f"sdie{i}",) in covered for i in range(2)):
+            return
+        fs = int(max(11, 13 * u))
+        if last is None:
+            self.text.blit(surf, "SPIKE DICE", fs, theme.TEXT_DIM, "bold", midtop=(x, y + self.die // 2 + int(4 * u)))
+        else:
+            res = last[2]
+            colour = theme.TEXT_DIM if res == "nothing" else theme.AMBER
+            mark = "" if res == "nothing" else ("spike" if res == "spikes" else "pair")
+            pill(surf, self.text, RESULT_WORDS.get(res, res.upper()), fs, (x, y + self.die // 2 + int(4 * u)),
+                 (16, 14, 12), colour, mark=mark, edge=theme.BRASS_DARK, anchor="midtop")
+
+    def spike_die(self, face: str, size: int) -> pygame.Surface:
+        return self.app.res.image(f"spike_dice.{face}", (size, size))
+
+    # ------------------------------------------------------------------ the two pots
+    def pot_amount(self) -> int:
+        return int(self.shown.get("pot") or 0)
+
+    def pot_sig(self) -> Any:
+        return (self.pot_amount(), int(self.shown.get("sabacc_pot") or 0), self.u)
+
+    def pot_rect(self) -> pygame.Rect:
+        a = self.pot_box(None, self.pot_amount(), self.main_pos, "MAIN POT")
+        return a.union(self.pot_box(None, int(self.shown.get("sabacc_pot") or 0), self.sabacc_pos, "SABACC POT"))
+
+    def draw_pot(self, surf: pygame.Surface) -> None:
+        self.pot_box(surf, self.pot_amount(), self.main_pos, "MAIN POT")
+        self.pot_box(surf, int(self.shown.get("sabacc_pot") or 0), self.sabacc_pos, "SABACC POT")
+
+    # ------------------------------------------------------------------ picking
+    def pickable_hand(self) -> list[int]:
+        v = self.shown
+        if self.eyes is None or v.get("phase") not in ("draw", "drawn"):
+            return []
+        return list(v.get("down") or []) + list((v.get("up") or [[]] * self.n)[self.eyes])
+
+    def on_pick(self, tag: Any) -> None:
+        if tag[0] == "slot":
+            self.pick.slot = None if self.pick.slot == tag[1] else tag[1]
+        else:
+            super().on_pick(tag)
+
+    def handle(self, ev: Any) -> None:
+        if ev.kind == "key" and self.my_turn() and self.shown.get("phase") == "draw" \
+                and pygame.K_1 <= ev.key <= pygame.K_6:
+            slot = ev.key - pygame.K_1
+            petals = self.shown.get("petals") or []
+            if slot < len(petals) and petals[slot] is not None:
+                self.pick.slot = None if self.pick.slot == slot else slot
+                self.rebuild_actions()
+            return
+        super().handle(ev)
+
+    # ------------------------------------------------------------------ actions
+    def say(self, card: int | None) -> str:
+        return self.art.deck.say(card)
+
+    def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        phase = view.get("phase")
+        if phase == "draw":
+            return self._draw_specs(view, legal)
+        if phase == "drawn":
+            return self._drawn_specs(view, legal)
+        return self._bet_specs(view, legal)
+
+    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
+        specs = self.action_specs(view, [])
+        for s in specs:
+            s.enabled = False
+        return specs
+
+    def _bet_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        kinds = {a.kind: a for a in legal}
+        if not legal:  # someone else is betting: the same buttons, without amounts that are not ours
+            return [ActionSpec("Fold", "Give up this hand", pygame.K_f, "F", enabled=False),
+                    ActionSpec("Check / Call", "Stay in, meeting the bet", pygame.K_c, "C", enabled=False),
+                    ActionSpec("Bet / Raise", "Fixed-limit bets: the button says the amount on your turn",
+                               pygame.K_r, "R", enabled=False),
+                    ActionSpec("All-in", "Only when you cannot meet the bet", pygame.K_a, "A", enabled=False)]
+        to_call = int(view.get("to_call") or 0)
+        size = int(view.get("bet_size") or 0)
+        cur = int(view.get("current_bet") or 0)
+        small = int((view.get("structure") or {}).get("small_bet") or size)
+        if "call" in kinds or to_call:
+            call = ActionSpec(f"Call {to_call:,}", f"Put in {to_call:,} to meet the bet of {cur:,}", pygame.K_c, "C",
+                              action=kinds.get("call"), enabled="call" in kinds, primary=True)
+        else:
+            call = ActionSpec("Check", "Stay in without adding chips", pygame.K_c, "C", action=kinds.get("check"),
+                              enabled="check" in kinds, primary=True)
+        if "complete" in kinds:
+            agg = ActionSpec(f"Complete to {small:,}", f"Raise the bring-in to the small bet, {small:,}",
+                             pygame.K_r, "R", action=kinds["complete"])
+        elif "bet" in kinds:
+            agg = ActionSpec(f"Bet {size:,}", f"Open the betting with the fixed bet of {size:,}", pygame.K_r, "R",
+                             action=kinds["bet"])
+        elif "raise" in kinds:
+            agg = ActionSpec(f"Raise to {cur + size:,}", f"Raise by the fixed step of {size:,}", pygame.K_r, "R",
+                             action=kinds["raise"])
+        else:
+            why = ("No more raises: one bet and four raises a round" if int(view.get("bets") or 0) >= 5
+                   else "Raising is not possible now")
+            agg = ActionSpec("Raise", why, pygame.K_r, "R", enabled=False)
+        stack = (view.get("stacks") or [0] * self.n)[self.eyes] if self.eyes is not None else 0
+        return [
+            ActionSpec("Fold", "Give up this hand: what you put in stays in the pot", pygame.K_f, "F",
+                       action=kinds.get("fold"), enabled="fold" in kinds),
+            call,
+            agg,
+            ActionSpec(f"All-in {stack:,}", "You cannot meet the bet: put in every chip you hold", pygame.K_a, "A",
+                       action=kinds.get("allin"), enabled="allin" in kinds),
+        ]
+
+    def _draw_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        kinds = {a.kind for a in legal}
+        price = int(view.get("price") or 0)
+        slot, card = self.pick.slot, self.pick.card
+        petals = view.get("petals") or [None] * PETALS
+        petal = petals[slot] if slot is not None and slot < len(petals) else None
+        buy = Action("buy", slot=slot) if slot is not None else None
+        swap = Action("swap", slot=slot, card=card) if slot is not None and card is not None else None
+        legal_set = set(legal)
+        if petal is None:
+            buy_label, buy_tip = "Buy petal", f"Pick a petal first (click it or press 1–6); a petal costs {price:,}"
+        else:
+            buy_label = f"Buy {_short(self.say(petal))}"
+            buy_tip = f"Take the {self.say(petal)} face up for {_chips(price)} (into the sabacc pot)"
+            if buy not in legal_set and legal:
+                buy_tip = self._why_not_buy(view, price)
+        if petal is None or card is None:
+            swap_label = "Swap"
+            swap_tip = "Pick a petal (1–6) and a card of yours (click or ←/→), then swap them"
+        else:
+            swap_label = f"Swap {_short(self.say(card))} for {_short(self.say(petal))}"
+            swap_tip = (f"Leave your {self.say(card)} face up in the petal's place and take the {self.say(petal)} "
+                        f"face up ({_chips(price)})")
+            if swap not in legal_set and legal:
+                swap_tip = (self._why_not_buy(view, price) if self._short_of(view, price) else
+                            "Your last face-down card cannot be swapped away: pick another card")
+        return [
+            ActionSpec("Stay", "Keep your hand as it is for this draw phase", pygame.K_s, "S",
+                       action=Action("stay"), enabled="stay" in kinds),
+            ActionSpec("Draw", "Draw a card from the stub for free; then keep it or throw it away", pygame.K_d, "D",
+                       action=Action("draw"), enabled="draw" in kinds, primary=True),
+            ActionSpec(buy_label, buy_tip, pygame.K_b, "B", action=buy, enabled=buy in legal_set),
+            ActionSpec(swap_label, swap_tip, pygame.K_w, "W", action=swap, enabled=swap in legal_set),
+        ]
+
+    def _short_of(self, view: dict[str, Any], price: int) -> bool:
+        stacks = view.get("stacks") or []
+        return self.eyes is not None and self.eyes < len(stacks) and stacks[self.eyes] < price
+
+    def _why_not_buy(self, view: dict[str, Any], price: int) -> str:
+        """Why the chosen petal cannot be bought, in the player's words."""
+        if self._short_of(view, price):
+            return f"A petal costs {_chips(price)} and you hold fewer: draw from the stub or stay"
+        return "You hold five cards: swap one of yours for the petal instead"
+
+    def _drawn_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
+        drawn = view.get("drawn")
+        card = self.pick.card
+        legal_set = set(legal)
+        specs = []
+        for face, key, cap in (("up", pygame.K_u, "U"), ("down", pygame.K_h, "H")):
+            if card is not None:
+                act = Action("keep", face=face, discard=card)
+                label = f"Keep {face}, toss {_short(self.say(card))}"
+                tip = f"Keep the drawn card face {face} and throw your {self.say(card)} onto the discard pile"
+            else:
+                act = Action("keep", face=face)
+                label = f"Keep face {face}"
+                tip = (f"Keep the drawn card face {face}" + (" (everyone sees it)" if face == "up"
+                                                              else " (only you see it)"))
+                if legal and act not in legal_set:
+                    tip = "You hold five cards: pick one of yours to toss (click it or ←/→)"
+            specs.append(ActionSpec(label, tip, key, cap, action=act, enabled=act in legal_set,
+                                    primary=face == "up"))
+        act = Action("discard", card=drawn) if drawn is not None else None
+        specs.append(ActionSpec("Throw it away", "Put the drawn card face up on the discard pile", pygame.K_x, "X",
+                                action=act, enabled=act in legal_set))
+        return specs
+
+    def bar_heading(self) -> str:
+        if not self.my_turn():
+            return super().bar_heading()
+        v = self.shown
+        phase = v.get("phase")
+        if phase == "draw":
+            return "DRAW PHASE: pick a petal (click, 1–6) and a card of yours (click, ←/→) to buy or swap"
+        if phase == "drawn":
+            drawn = self.say(v.get("drawn")).upper()
+            return f"YOU DREW {drawn}: keep it (pick a card to toss with it) or throw it away"
+        to_call = int(v.get("to_call") or 0)
+        return f"YOUR BET: {to_call:,} to call" if to_call else "YOUR BET: nothing to call"
+
+    # ------------------------------------------------------------------ events -> beats
+    def _stub_src(self) -> tuple[int, int, int, int]:
+        return (self.stub_pos[0], self.stub_pos[1], self.pw, self.ph)
+
+    def _seat_card_spot(self, seat: int, card: int | None, visible: bool) -> Spot | None:
+        """Where ``card`` lies at ``seat`` now (a back when the eyes cannot see it: the last back)."""
+        spots = self.spots_of(seat)
+        if visible and card is not None:
+            for sp in spots:
+                if sp.key == ("card", seat, card):
+                    return sp
+        backs = [sp for sp in spots if len(sp.key) == 4 and sp.key[2] == "d"]
+        return backs[-1] if backs else (spots[-1] if spots else None)
+
+    def beats_for(self, ev: Event) -> list[Beat]:
+        d = ev.visible_to(self.eyes)
+        kind = ev.kind
+        s = ev.seat
+        n = self.n
+
+        if kind == "round_started":
+            def start() -> None:
+                v = self.shown
+                self.deco = {}
+                self.tags = {}
+                self.fresh = set()
+                self.pick.clear()
+                stacks = v.get("stacks")
+                self.reset_round(v)
+                if stacks is not None:
+                    v["stacks"] = stacks
+                v["round"], v["dealer"] = d["round"], d["dealer"]
+                v["playing"] = list(d.get("playing") or [True] * n)
+                v["live"] = list(v["playing"])
+            return [Beat(0.3, start)]
+
+        if kind == "antes":
+            def start() -> None:
+                v = self.shown
+                main, sab = d.get("main") or [], d.get("sabacc") or []
+                for t in range(n):
+                    a = (main[t] if t < len(main) else 0)
+                    b = (sab[t] if t < len(sab) else 0)
+                    if a + b:
+                        v["stacks"][t] -= a + b
+                        src = self.seat_geo[t]["plate"].center
+                        self.fly(a, src, self.main_pos, delay=0.03 * t)
+                        self.fly(b, src, self.sabacc_pos, delay=0.03 * t + 0.05)
+
+            def end() -> None:
+                v = self.shown
+                v["pot"] = d.get("pot", 0)
+                v["sabacc_pot"] = d.get("sabacc_pot", 0)
+            return [Beat(0.5, start, end, sound="chips")]
+
+        if kind == "dealt":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                v["up"][s] = list(d.get("up") or [])
+                v["down_count"][s] = int(d.get("down") or 0)
+                if s == self.eyes and d.get("down_cards") is not None:
+                    v["down"] = list(d["down_cards"])
+                for k, sp in enumerate(self.spots_of(s)):
+                    self.slide(sp.key, self._stub_src(), None, delay=0.05 * k)
+            return [Beat(0.34, start, sound="card")]
+
+        if kind == "board_dealt":
+            def start() -> None:
+                v = self.shown
+                v["petals"] = list(d.get("petals") or [None] * PETALS)
+                v["discard"] = list(d.get("discard") or [])
+                k = 0
+                for sp in self.board_spots():
+                    if sp.key[0].startswith("petal") or sp.key == ("discard",):
+                        self.slide(sp.key, self._stub_src(), None, delay=0.05 * k)
+                        k += 1
+            return [Beat(0.6, start, sound="card")]
+
+        if kind == "bet":
+            assert s is not None
+            act = d.get("action")
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                label = {"bring-in": f"BRINGS IN {amount:,}", "check": "CHECKS", "call": f"CALLS {amount:,}",
+                         "allin": f"ALL-IN {amount:,}", "bet": f"BETS {amount:,}",
+                         "complete": f"COMPLETES TO {d.get('wager', 0):,}", "raise": f"RAISES TO {d.get('wager', 0):,}",
+                         "fold": "FOLDS"}.get(str(act), str(act).upper())
+                self.tag(s, label, theme.BAD if act == "fold" else theme.AMBER)
+                v["stacks"][s] = d.get("stack", v["stacks"][s])
+                v.setdefault("wager", [0] * n)[s] = d.get("wager", 0)
+                if act == "fold":
+                    for sp in self.spots_of(s):
+                        self.slide_away(sp, self.stub_pos, None)
+                    v["live"][s] = False
+                    v["up"][s] = []
+                    v["down_count"][s] = 0
+                    if s == self.eyes:
+                        v["down"] = []
+                self.fly(amount, self.seat_geo[s]["plate"].center, self.main_pos)
+
+            def end() -> None:
+                v = self.shown
+                v["pot"] = d.get("pot", v.get("pot", 0))
+                v["current_bet"] = d.get("current_bet", 0)
+            return [Beat(0.45 if d.get("amount") or act == "fold" else 0.35, start, end,
+                         sound="chips" if d.get("amount") else None)]
+
+        if kind == "bet_returned":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                v["pot"] = d.get("pot", v.get("pot", 0))
+                self.fly(int(d.get("amount") or 0), self.main_pos, self.seat_geo[s]["plate"].center)
+
+            def end() -> None:
+                v = self.shown
+                v["stacks"][s] = d.get("stack", v["stacks"][s])
+            return [Beat(0.4, start, end, sound="chips")]
+
+        if kind == "draw_phase":
+            def start() -> None:
+                v = self.shown
+                v["phase"] = "draw"
+                v["wager"] = [0] * n
+                self.tags = {}
+            return [Beat(0.35, start)]
+
+        if kind == "betting_skipped":
+            return [Beat(0.3)]
+
+        if kind == "stayed":
+            assert s is not None
+            return [Beat(0.35, lambda: self.tag(s, "STAYS"))]
+
+        if kind == "drew":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                self.tag(s, "DRAWS")
+                v["phase"] = "drawn"
+                v["drawing"] = s
+                v["drawn"] = d.get("card") if s == self.eyes else None
+                v["stub"] = max(0, int(v.get("stub") or 0) - 1)
+                self.slide(("card", s, "drawn"), self._stub_src(), None)
+            return [Beat(0.4, start, sound="card")]
+
+        if kind == "kept":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                src = self.find_spot(("card", s, "drawn"))
+                face = d.get("face")
+                card = d.get("card")
+                v["phase"] = "draw"
+                v["drawing"] = None
+                v["drawn"] = None
+                if face == "up":
+                    v["up"][s].append(card)
+                    key = ("card", s, card)
+                else:
+                    v["down_count"][s] += 1
+                    if s == self.eyes and card is not None:
+                        v["down"].append(card)
+                        key = ("card", s, card)
+                    else:
+                        key = ("card", s, "d", v["down_count"][s] - 1)
+                self.tag(s, f"KEEPS FACE {str(face).upper()}")
+                self.fresh = {key}
+                if src is not None:
+                    self.slide(key, src, src.card)
+            return [Beat(0.35, start, sound="card")]
+
+        if kind == "discarded":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                card = d.get("card")
+                if d.get("drawn"):
+                    src = self.find_spot(("card", s, "drawn"))
+                    v["phase"] = "draw"
+                    v["drawing"] = None
+                    v["drawn"] = None
+                else:
+                    was = d.get("was")
+                    visible = was == "up" or s == self.eyes
+                    src = self._seat_card_spot(s, card, visible)
+                    if was == "up":
+                        if card in v["up"][s]:
+                            v["up"][s].remove(card)
+                    else:
+                        v["down_count"][s] = max(0, v["down_count"][s] - 1)
+                        if s == self.eyes and card in (v.get("down") or []):
+                            v["down"].remove(card)
+                v["discard"].append(card)
+                self.tag(s, f"DISCARDS {_short(self.say(card)).upper()}")
+                self.fresh.add(("discard",))
+                if src is not None:
+                    self.slide(("discard",), src, src.card, duration=0.25)
+            return [Beat(0.4, start, sound="card")]
+
+        if kind in ("bought", "swapped"):
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                slot = d["slot"]
+                card = d["card"]
+                petal_src = self.find_spot((f"petal{slot}",))
+                gave = d.get("gave")
+                gave_src = None
+                if kind == "swapped":
+                    gave_src = self._seat_card_spot(s, gave, d.get("gave_face") == "up" or s == self.eyes)
+                    if d.get("gave_face") == "up":
+                        ups = v["up"][s]
+                        if gave in ups:
+                            ups[ups.index(gave)] = card
+                        else:
+                            ups.append(card)
+                    else:
+                        v["down_count"][s] = max(0, v["down_count"][s] - 1)
+                        if s == self.eyes and gave in (v.get("down") or []):
+                            v["down"].remove(gave)
+                        v["up"][s].append(card)
+                    v["petals"][slot] = gave
+                    self.tag(s, f"SWAPS FOR {_short(self.say(card)).upper()}")
+                else:
+                    v["up"][s].append(card)
+                    v["petals"][slot] = None
+                    self.tag(s, f"BUYS {_short(self.say(card)).upper()}")
+                v["stacks"][s] = d.get("stack", v["stacks"][s])
+                self.fresh = {("card", s, card), (f"petal{slot}",)}
+                if petal_src is not None:
+                    self.slide(("card", s, card), petal_src, card, duration=0.3)
+                if gave_src is not None:
+                    self.slide((f"petal{slot}",), gave_src, gave_src.card, duration=0.3)
+                self.fly(int(d.get("price") or 0), self.seat_geo[s]["plate"].center, self.sabacc_pos)
+
+            def end() -> None:
+                v = self.shown
+                v["sabacc_pot"] = d.get("sabacc_pot", v.get("sabacc_pot", 0))
+            return [Beat(0.5, start, end, sound="card")]
+
+        if kind == "petal_refilled":
+            def start() -> None:
+                v = self.shown
+                slot, card = d["slot"], d["card"]
+                if d.get("source") == "discard":
+                    src: Any = self.find_spot(("discard",))
+                    if v["discard"]:
+                        v["discard"].pop()
+                else:
+                    src = self._stub_src()
+                v["petals"][slot] = card
+                self.fresh.add((f"petal{slot}",))
+                self.slide((f"petal{slot}",), src, card if d.get("source") == "discard" else None, duration=0.25)
+            return [Beat(0.32, start, sound="card")]
+
+        if kind == "discard_refilled":
+            def start() -> None:
+                v = self.shown
+                v["discard"].append(d["card"])
+                self.slide(("discard",), self._stub_src(), None, duration=0.25)
+            return [Beat(0.3, start, sound="card")]
+
+        if kind == "spike_roll":
+            dice = list(d.get("dice") or ["circle", "circle"])
+            res = d.get("result", "nothing")
+
+            def start() -> None:
+                v = self.shown
+                self.tags = {}
+                v.setdefault("spike_rolls", []).append([dice[0], dice[1], res])
+                x, y = self.dice_pos
+                for i in range(2):
+                    pos = (x + (i - 0.5) * self.die * 1.2, y)
+                    self.tumble((f"sdie{i}",), dice[i], self.spike_die, SPIKE_FACES, pos, self.die,
+                                delay=0.05 * i, duration=0.8)
+
+            def end() -> None:
+                if res == "spikes":
+                    self.announce("SPIKES!", "Both dice show the Spike: every hand is replaced", 1.7, theme.BAD,
+                                  "spike")
+                elif res == "doubles":
+                    self.announce("DOUBLES!", f"Two {dice[0]}s: every face-down card is replaced", 1.5,
+                                  theme.AMBER, "pair")
+            beats = [Beat(0.95, start, end, sound="dice")]
+            if res != "nothing":
+                beats.append(Beat(1.2))
+            return beats
+
+        if kind in ("pocket_replaced", "hand_replaced"):
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                old = list(self.spots_of(s))
+                if kind == "hand_replaced":
+                    v["up"][s] = list(d.get("new_up") or [])
+                    count = int(d.get("down_count") or 0)
+                    gone = old
+                else:
+                    count = int(d.get("count") or 0)
+                    gone = [sp for sp in old if sp.card is None or "hidden" in sp.marks]
+                v["down_count"][s] = count
+                if s == self.eyes and d.get("new_down") is not None:
+                    v["down"] = list(d["new_down"])
+                for sp in gone:
+                    self.slide_away(sp, self.stub_pos, None)
+                fresh = []
+                k = 0
+                for sp in self.spots_of(s):
+                    if kind == "hand_replaced" or sp.card is None or "hidden" in sp.marks:
+                        self.slide(sp.key, self._stub_src(), None, delay=0.22 + 0.05 * k)
+                        fresh.append(sp.key)
+                        k += 1
+                self.fresh |= set(fresh)
+            return [Beat(0.55, start, sound="card")]
+
+        if kind == "stub_rebuilt":
+            return [Beat(0.3, lambda: self.shown.__setitem__("stub", d.get("cards", self.shown.get("stub"))))]
+
+        if kind == "shows":
+            assert s is not None
+
+            def start() -> None:
+                before = {sp.key: sp for sp in self.spots_of(s)}
+                self.deco.setdefault("show", {})[s] = {"cards": list(d.get("cards") or []), "rank": d.get("rank"),
+                                                       "total": int(d.get("total") or 0)}
+                self.tag(s, "SHOWS", theme.AMBER)
+                backs = [sp for k, sp in before.items() if sp.card is None]
+                k = 0
+                for sp in self.spots_of(s):
+                    prev = before.get(sp.key)
+                    if prev is None:
+                        src = backs.pop(0) if backs else sp
+                        self.slide(sp.key, src, None, delay=0.04 * k, duration=0.25)
+                        k += 1
+            return [Beat(0.8, start, sound="card")]
+
+        if kind == "blind_draw":
+            assert s is not None
+
+            def start() -> None:
+                lst = self.deco.setdefault("blind", {}).setdefault(s, [])
+                lst.append(d.get("card"))
+                self.tag(s, f"BLIND DRAW: TOTAL {signed(int(d.get('total') or 0))}")
+                self.slide(("card", s, "blind", len(lst) - 1), self._stub_src(), None, duration=0.3)
+            return [Beat(0.8, start, sound="card")]
+
+        if kind == "pot_won":
+            assert s is not None
+
+            def start() -> None:
+                v = self.shown
+                amount = int(d.get("amount") or 0)
+                if d.get("pot_name") == "sabacc":
+                    v["sabacc_pot"] = max(0, int(v.get("sabacc_pot") or 0) - amount)
+                    self.fly(amount, self.sabacc_pos, self.seat_geo[s]["plate"].center, duration=0.4)
+                    self.tag(s, f"WINS THE SABACC POT {amount:,}", theme.GOOD)
+                else:
+                    v["pot"] = max(0, int(v.get("pot") or 0) - amount)
+                    self.fly(amount, self.main_pos, self.seat_geo[s]["plate"].center, duration=0.4)
+                    self.tag(s, f"WINS {amount:,}", theme.GOOD)
+
+            def end() -> None:
+                v = self.shown
+                v["stacks"][s] += int(d.get("amount") or 0)
+            return [Beat(0.6, start, end, sound="chips")]
+
+        if kind == "sabacc_pot_carried":
+            return [Beat(0.5)]
+
+        if kind == "round_over":
+            winners = list(d.get("winners") or [])
+            standings = d.get("standings") or []
+
+            def start() -> None:
+                v = self.shown
+                if winners:
+                    st = standings[winners[0]] if winners[0] < len(standings) else None
+                    sub = f"with {st}" if st else "everyone else folded"
+                    if d.get("sabacc_pot_won"):
+                        sub += " · and the sabacc pot"
+                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'win'}", sub, 2.0)
+                if d.get("stacks"):
+                    v["stacks"] = list(d["stacks"])
+            return [Beat(2.1 if d.get("showdown") else 1.4, start)]
+
+        if kind == "carry_returned":
+            def start() -> None:
+                v = self.shown
+                for t, a in enumerate(d.get("amounts") or []):
+                    if a:
+                        self.fly(a, self.sabacc_pos, self.seat_geo[t]["plate"].center, delay=0.04 * t)
+                        v["stacks"][t] += a
+                v["pot"] = 0
+                v["sabacc_pot"] = 0
+            return [Beat(0.5, start, sound="chips")]
+
+        if kind == "session_over":
+            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+        return super().beats_for(ev)
+
+    # ------------------------------------------------------------------ words
+    def describe(self, ev: dict[str, Any]) -> str | None:
+        kind = ev["kind"]
+        s = ev.get("seat")
+        who = self.names[s] if s is not None else ""
+        say = self.say
+        if kind == "round_started":
+            return f"Hand {ev['round']}: {self.names[ev['dealer']]} deals."
+        if kind == "antes":
+            return f"Antes in: main pot {ev.get('pot', 0):,}, sabacc pot {ev.get('sabacc_pot', 0):,}."
+        if kind == "dealt":
+            up = ev.get("up") or []
+            mine = ev.get("down_cards")
+            extra = f" You hold {', '.join(say(c) for c in mine)} face down." if mine else ""
+            return f"{who} is dealt three cards face down and {say(up[0]) if up else 'one'} face up.{extra}"
+        if kind == "board_dealt":
+            pile = ev.get("discard") or []
+            top = say(pile[-1]) if pile else "—"
+            return f"The flower is dealt: six petals for sale round the discard pile ({top})."
+        if kind == "bet":
+            a = ev.get("action")
+            amt = int(ev.get("amount") or 0)
+            if a == "bring-in":
+                return f"{who} shows the biggest card and brings in {amt:,}."
+            if a == "check":
+                return f"{who} checks."
+            if a == "call":
+                return f"{who} calls {amt:,}."
+            if a == "fold":
+                return f"{who} folds."
+            if a == "allin":
+                return f"{who} goes all-in with {amt:,}."
+            if a == "bet":
+                return f"{who} bets {amt:,}."
+            if a == "complete":
+                return f"{who} completes the bet to {ev.get('wager', 0):,}."
+            if a == "raise":
+                return f"{who} raises to {ev.get('wager', 0):,}."
+            return f"{who}: {a} {amt:,}."
+        if kind == "bet_returned":
+            return f"{ev.get('amount', 0):,} uncalled chips go back to {who}."
+        if kind == "betting_skipped":
+            return f"No betting in round {ev.get('stage')}: fewer than two seats can still bet."
+        if kind == "draw_phase":
+            return f"Draw phase {ev.get('stage')}: buy or swap a petal, draw from the stub, or stay."
+        if kind == "stayed":
+            return f"{who} stays."
+        if kind == "drew":
+            card = ev.get("card")
+            return f"{who} draws from the stub" + (f": {say(card)}." if card is not None else ".")
+        if kind == "kept":
+            card = ev.get("card")
+            face = ev.get("face")
+            return f"{who} keeps the drawn card face {face}" + (f" ({say(card)})." if card is not None else ".")
+        if kind == "discarded":
+            src = "the drawn card" if ev.get("drawn") else f"a face-{ev.get('was', 'up')} card"
+            return f"{who} throws away {src}: {say(ev.get('card'))}."
+        if kind == "bought":
+            return f"{who} buys the {say(ev.get('card'))} from the flower for {ev.get('price', 0):,}."
+        if kind == "swapped":
+            return (f"{who} swaps {self.pronoun(s)} {say(ev.get('gave'))} for the {say(ev.get('card'))} "
+                    f"({ev.get('price', 0):,} to the sabacc pot).")
+        if kind == "petal_refilled":
+            return None
+        if kind == "discard_refilled":
+            return None
+        if kind == "spike_roll":
+            dice = ev.get("dice") or ["?", "?"]
+            res = ev.get("result")
+            if res == "spikes":
+                return "The spike dice show two Spikes: SPIKES! Every hand is mucked and dealt anew."
+            if res == "doubles":
+                return f"The spike dice show two {dice[0]}s: DOUBLES! Every face-down card is replaced."
+            return f"The spike dice show {dice[0]} and {dice[1]}: no match, the hands stand."
+        if kind == "pocket_replaced":
+            new = ev.get("new_down")
+            return f"{who} gets {ev.get('count', 0)} new face-down cards" + (
+                f": {', '.join(say(c) for c in new)}." if new else ".")
+        if kind == "hand_replaced":
+            return f"{who} gets a whole new hand: {', '.join(say(c) for c in ev.get('new_up') or [])} face up."
+        if kind == "stub_rebuilt":
+            return f"The stub ran out: the {ev.get('source')} is shuffled into a new stub."
+        if kind == "shows":
+            return f"{who} shows {', '.join(say(c) for c in ev.get('cards') or [])}: {ev.get('rank')} " \
+                   f"(total {signed(int(ev.get('total') or 0))})."
+        if kind == "blind_draw":
+            total = signed(int(ev.get("total") or 0))
+            return f"Tie: {who} draws {say(ev.get('card'))} blind, total {total}."
+        if kind == "pot_won":
+            split = f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
+            if ev.get("pot_name") == "sabacc":
+                return f"{who} takes the sabacc pot, {ev.get('amount', 0):,}, with {ev.get('standing')}{split}."
+            if ev.get("standing"):
+                return f"{who} wins {ev.get('amount', 0):,} with {ev.get('standing')}{split}."
+            return f"{who} takes {ev.get('amount', 0):,}: everyone else folded."
+        if kind == "sabacc_pot_carried":
+            return (f"The sabacc pot ({ev.get('amount', 0):,}) carries: the best hand, {ev.get('best')}, is below "
+                    "Banthas Wild.")
+        if kind == "round_over":
+            return None if ev.get("winners") else f"Hand {ev['round']} ends with no winner."
+        if kind == "carry_returned":
+            return "The session is over: the chips left in the pots are shared out."
+        if kind == "session_over":
+            return f"The session is over after {ev.get('rounds', '?')} hands."
+        return super().describe(ev)
+
+
+def _chips(n: int) -> str:
+    return f"{n:,} chip" + ("" if n == 1 else "s")
+
+
+def _last_roll(v: dict[str, Any]) -> tuple[str, str, str] | None:
+    rolls = v.get("spike_rolls") or []
+    if not rolls:
+        return None
+    r = rolls[-1]
+    return (str(r[0]), str(r[1]), str(r[2]))
+
+
+def _short(words: str) -> str:
+    """A card as a button says it: its value alone ('+7'), or 'Sylop' (suits never change a hand's rank)."""
+    return "Sylop" if "Sylop" in words else words.split(" ")[0]
