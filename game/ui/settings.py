@@ -40,6 +40,7 @@ class Settings:
     muted: bool = False
     colour_blind: bool = False
     ambience: bool = True
+    coach: bool = False  # the odds coach at the tables (O): off until the player asks for it
     default_names: list[str] = field(default_factory=lambda: ["Rook", "Sela", "Jax", "Nim"])
 
     # ------------------------------------------------------------------ validation
@@ -52,7 +53,7 @@ class Settings:
                 w, h = value
                 return (min(max(w, 320), 7680), min(max(h, 240), 4320))
             raise ValueError("window_size must be [width, height]")
-        if name in ("fullscreen", "muted", "colour_blind", "ambience"):
+        if name in ("fullscreen", "muted", "colour_blind", "ambience", "coach"):
             if isinstance(value, bool):
                 return value
             raise ValueError(f"{name} must be true or false")

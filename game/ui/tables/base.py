@@ -24,6 +24,7 @@ import pygame
 
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
+from game.ui.coach_panel import CoachPanel
 from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
 from game.ui.input import Input
 from game.ui.scene import Scene
@@ -277,6 +278,7 @@ class BaseTable(Scene):
         self.flicker_in = self._flicker_rng.uniform(3.0, 7.0)
         self.flicker_t = -1.0  # < 0: the lamp burns steady
         self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
+        self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
         self.layout(app.size)
 
     # ------------------------------------------------------------------ setup helpers
@@ -315,6 +317,7 @@ class BaseTable(Scene):
         self.sub.cancel()
         if self.ai_future is not None:
             self.ai_future.cancel()
+        self.coach.close()
 
     # ------------------------------------------------------------------ private information
     def has_private_info(self, a: int | None, b: int | None) -> bool:
@@ -374,6 +377,7 @@ class BaseTable(Scene):
         self.chip_d = max(14, int(24 * u))
         self.menu_button.rect = pygame.Rect(0, 0, int(92 * u), self.top_h - int(10 * u))
         self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
+        self.coach.layout()
         self._bg = None
         self._log_dirty = True
         self._log_version += 1
@@ -532,7 +536,7 @@ class BaseTable(Scene):
     def busy(self) -> bool:
         if self.beat is not None or self.beats or self.anims or bool(self.tweens):
             return True
-        if self.ai_future is not None or self._ai_pausing or self.flicker_t >= 0:
+        if self.ai_future is not None or self._ai_pausing or self.flicker_t >= 0 or self.coach.busy():
             return True
         return not self.synced
 
@@ -589,6 +593,7 @@ class BaseTable(Scene):
             self.sync()
         if self.synced:
             self._drive_turn()
+        self.coach.update()
 
     def sync(self) -> None:
         """Nothing is moving: draw exactly what the eyes' view says, and offer the actions."""
@@ -758,10 +763,11 @@ class BaseTable(Scene):
             for b in self.buttons:
                 b.handle(ev)
             self.menu_button.handle(ev)
+            self.coach.handle(ev)
             if self.slider is not None and self.slider.dragging:
                 self.slider.handle(ev)
             return
-        if self.menu_button.handle(ev):
+        if self.menu_button.handle(ev) or self.coach.handle(ev):
             return
         if ev.kind == "key" and ev.action == "back":
             self.open_menu()
@@ -776,6 +782,8 @@ class BaseTable(Scene):
         for b in self.buttons:
             if b.handle(ev):
                 return
+        if self.coach.handle_key(ev):
+            return
         if ev.kind == "wheel" and self.log_rect.collidepoint(ev.pos):
             self.log_scroll = max(0, self.log_scroll + ev.wheel)
             self._log_dirty = True
@@ -821,6 +829,7 @@ class BaseTable(Scene):
         out.append(Item("top", pygame.Rect(0, 0, self.size[0], self.top_h), self.top_sig(), self.draw_top, 1))
         out.append(Item("bar", self.bar_rect.copy(), self.bar_sig(), self.draw_bar, 1))
         out.append(Item("log", self.log_rect.copy(), self._log_version, self.draw_log, 1))
+        out += self.coach.items()
         tip = self.tooltip()
         if tip is not None:
             text, anchor = tip
@@ -1111,7 +1120,8 @@ class BaseTable(Scene):
 
     def top_sig(self) -> Any:
         b = self.menu_button
-        return (self.status_line(), self.round_info(), self.my_turn(), b.hover, b.pressed, self.u)
+        return (self.status_line(), self.round_info(), self.my_turn(), b.hover, b.pressed, self.u,
+                self.coach.top_sig())
 
     def draw_top(self, surf: pygame.Surface) -> None:
         u = self.u
@@ -1129,6 +1139,7 @@ class BaseTable(Scene):
             self.text.blit(surf, status, int(21 * u) if mine else int(19 * u), colour, "bold",
                            center=(self.area.centerx + int(60 * u), bar.centery))
         self.menu_button.draw(surf, self.text, int(15 * u))
+        self.coach.draw_button(surf)
 
     def bar_sig(self) -> Any:
         for b, spec in zip(self.buttons, self.specs, strict=False):
@@ -1175,7 +1186,7 @@ class BaseTable(Scene):
                 return b.tooltip, b.rect
         if self.menu_button.rect.collidepoint(self.hover_pos):
             return self.menu_button.tooltip, self.menu_button.rect
-        return None
+        return self.coach.button_tip(self.hover_pos)
 
     def draw_tooltip(self, surf: pygame.Surface) -> None:
         tip = self.tooltip()

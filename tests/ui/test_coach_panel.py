@@ -1,0 +1,262 @@
+"""The odds coach at the table: O (or the Odds button) shows, for the person about to act, the coach's options
+from that seat's own view; never on an AI's turn, never under the hot-seat curtain, never on the frame loop,
+and a failing coach costs nothing but a message."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+import pygame
+import pytest
+from conftest import click, frames, press, until
+from test_hotseat import SecretNumbers
+
+import game.ai.coach as coach_ai
+from game.ui import draw
+from game.ui.coach_panel import NBSP, advice_from, fmt_chips, fmt_pct, pick_rows
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.session import SeatSpec, TableSession, ai_seat
+from game.ui.settings import Settings
+
+
+@pytest.fixture
+def asked(monkeypatch) -> list[tuple[str, dict[str, Any], list[Any]]]:
+    """Every question put to the coach (game, view, legal actions), passed on to the real coach."""
+    calls: list[tuple[str, dict[str, Any], list[Any]]] = []
+    real = coach_ai.advise
+    lock = threading.Lock()
+
+    def spy(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+        with lock:
+            calls.append((game_id, view, list(legal)))
+        return real(game_id, view, legal)
+
+    monkeypatch.setattr(coach_ai, "advise", spy)
+    return calls
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[str]:
+    seen: list[str] = []
+    monkeypatch.setattr(draw, "TEXT_HOOK", seen.append)
+    return seen
+
+
+def hintaro_table(app, seats: list[SeatSpec] | None = None, seed: int = 11):
+    seats = seats or [SeatSpec("Rook"), ai_seat(1, "passive"), ai_seat(2, "passive")]
+    session = TableSession.new("hintaro", seats, seed=seed)
+    return app.open_table(session), session.state
+
+
+def number(text: str) -> float:
+    """A number as the panel writes it ("27.8 %", "+11.9", "−3.7", "≈ 43 %")."""
+    t = text.replace(NBSP, " ").replace("≈", "").replace("%", "").replace("−", "-").replace(",", "").strip()
+    return float(t)
+
+
+def within(app, cond, seconds: float = 5.0) -> bool:
+    """Run frames until ``cond()`` holds or ``seconds`` of real time pass (the worker needs real time)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if cond():
+            return True
+        frames(app, 1)
+        time.sleep(0.005)
+    return cond()
+
+
+def coach_items(table) -> list[str]:
+    return [it.key for it in table.items() if it.key.startswith("coach")]
+
+
+def test_o_shows_the_options_of_the_person_to_act_and_o_again_hides_them(app, asked) -> None:
+    table, state = hintaro_table(app)
+    assert until(app, table.my_turn)
+    assert table.coach.status() == "hidden" and not coach_items(table) and not asked
+    before = pygame.image.tobytes(app.screen, "RGB")
+
+    press(app, pygame.K_o)
+    assert app.settings.coach and table.coach.button.selected
+    assert within(app, lambda: table.coach.status() == "rows")
+    frames(app, 3)
+    # what the panel lists is what the coach says for this seat's own view
+    view, legal = state.view(0), state.legal_actions()
+    direct = coach_ai.COACHES["hintaro"](view, legal)
+    rows = table.coach.shown_rows()
+    assert [r.label for r, _ in rows] == [e["label"] for e in direct]
+    for (r, _), e in zip(rows, direct, strict=True):
+        assert abs(number(r.win) - 100 * e["win"]) <= 0.05 + 1e-9, (r.win, e["win"])
+        tolerance = 0.05 if abs(e["ev"]) < 100 else 0.5  # one decimal below 100 chips, whole chips above
+        assert abs(number(r.ev) - e["ev"]) <= tolerance + 1e-9, (r.ev, e["ev"])
+        assert r.best == e["best"] and e["note"].lower() in r.tip.lower()
+    assert sum(r.best for r, _ in rows) == 1
+    # asked once, with exactly the seat's view and its legal actions
+    assert len(asked) == 1
+    game_id, seen_view, seen_legal = asked[0]
+    assert game_id == "hintaro" and seen_view == view and seen_view["seat"] == 0 and seen_legal == legal
+    # on screen: the panel item, painted once, near the buttons and clear of every seat's dice and plate
+    rect = table.coach.rect()
+    assert rect is not None and "coach" in coach_items(table)
+    assert table.area.contains(rect)
+    for seat in range(table.n):
+        assert not rect.colliderect(table.seat_geo[seat]["plate"]) and not rect.colliderect(table.pieces_rect(seat))
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") != \
+        pygame.image.tobytes(table.background().subsurface(rect), "RGB")
+    paints = table.coach.paints
+    frames(app, 20)
+    assert table.coach.paints == paints and len(asked) == 1, "one decision, one question, one painting"
+    # hovering the best row shows its assumptions
+    best = next(rr for r, rr in rows if r.best)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=best.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert "coach_tip" in coach_items(table)
+    full = pygame.Surface(app.screen.get_size())
+    table.draw(full)  # the panel and its tip, redrawn only where they changed, match a full redraw
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(full, "RGB")
+
+    press(app, pygame.K_o)
+    assert not app.settings.coach and table.coach.status() == "hidden" and not coach_items(table)
+    frames(app, 2)
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") == \
+        pygame.image.tobytes(pygame.image.frombytes(before, app.screen.get_size(), "RGB").subsurface(rect), "RGB")
+
+
+def test_the_odds_button_toggles_and_the_choice_is_a_setting(app, config_dir) -> None:
+    table, _ = hintaro_table(app)
+    assert until(app, table.my_turn)
+    frames(app, 1)
+    b = table.coach.button
+    assert table.area.top >= b.rect.bottom and b.rect.right < table.menu_button.rect.x
+    click(app, b.rect.center)
+    assert app.settings.coach and within(app, lambda: table.coach.status() == "rows")
+    click(app, b.rect.center)
+    assert not app.settings.coach and table.coach.status() == "hidden"
+    s, problems = Settings.from_dict({"coach": True})
+    assert s.coach and not problems
+    s, problems = Settings.from_dict({"coach": "yes"})
+    assert not s.coach and problems
+    # a table of AIs has nobody to advise: no button
+    demo = app.start_demo("hintaro", seed=2)
+    assert not demo.coach.has_button() and demo.coach.top_sig() is None
+
+
+def test_never_shown_or_asked_on_an_ai_turn(app, asked) -> None:
+    app.settings.coach = True
+    seats = [ai_seat(0, "passive"), SeatSpec("Rook"), ai_seat(2, "passive")]
+    table, state = hintaro_table(app, seats, seed=5)
+    ai_turns = mine = 0
+    for _ in range(3000):
+        if state.round_no >= 2 or state.is_over:
+            break
+        frames(app, 1, dt=1 / 30)
+        seat = state.current_seat
+        if table.synced and seat is not None and seat != 1:
+            ai_turns += 1
+            assert table.coach.status() == "hidden" and not coach_items(table), "coach shown on an AI's turn"
+        if table.my_turn() and table.coach.status() == "rows":
+            mine += 1
+            assert coach_items(table) == ["coach"]
+            press(app, pygame.K_k if table.shown["phase"] == "reroll" else pygame.K_c)
+    assert ai_turns and mine >= 2
+    assert asked and all(view["seat"] == 1 and view["current_seat"] == 1 for _, view, _ in asked)
+
+
+def test_hidden_behind_the_hot_seat_curtain(app, asked) -> None:
+    app.settings.coach = True
+    state = SecretNumbers(2, 7)
+    table = app.open_table(TableSession(state, [SeatSpec("Ann"), SeatSpec("Ben")], seed=7))
+    painted: list[int] = []
+    real_paint = table._paint
+    table._paint = lambda surf, incremental: painted.append(1) or real_paint(surf, incremental)
+
+    assert until(app, lambda: isinstance(app.stack.top, CurtainScene))
+    frames(app, 3)
+    assert not asked and table.coach.status() == "hidden"
+    click(app, (640, 360))
+    assert within(app, lambda: table.coach.status() not in ("hidden", "thinking"))
+    # a game the coach does not know yet: the panel says so, from Ann's view only
+    assert table.coach.status() == "empty" and [v["seat"] for _, v, _ in asked] == [0]
+    press(app, pygame.K_p)  # Ann passes: the screen goes to Ben behind the curtain
+    assert until(app, lambda: isinstance(app.stack.top, CurtainScene))
+    painted.clear()
+    frames(app, 5)
+    assert app.stack.visible() == [app.stack.top], "the curtain is opaque"
+    assert not painted, "the table (and its coach panel) is not drawn under the curtain"
+    assert table.coach.status() == "hidden" and [v["seat"] for _, v, _ in asked] == [0], "nothing asked for Ben yet"
+    press(app, pygame.K_RETURN)
+    assert within(app, lambda: table.coach.status() == "empty")
+    assert [v["seat"] for _, v, _ in asked] == [0, 1] and painted
+
+
+def test_a_failing_coach_says_so_and_the_game_goes_on(app, monkeypatch, drawn, caplog) -> None:
+    def boom(*_: Any) -> list[dict[str, Any]]:
+        raise RuntimeError("coach bug")
+
+    monkeypatch.setattr(coach_ai, "advise", boom)
+    app.settings.coach = True
+    table, state = hintaro_table(app)
+    with caplog.at_level(logging.ERROR, logger="cantina.coach"):
+        assert until(app, table.my_turn) and within(app, lambda: table.coach.status() == "error")
+        frames(app, 2)
+    assert "no advice here" in drawn and "coach" in coach_items(table)
+    assert any("coach bug" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+    before = len(state.actions)
+    press(app, pygame.K_c)
+    assert len(state.actions) == before + 1
+
+
+def test_no_odds_for_a_game_without_a_coach(app, monkeypatch, drawn) -> None:
+    monkeypatch.setattr(coach_ai, "advise", lambda *_: [])
+    app.settings.coach = True
+    table, _ = hintaro_table(app)
+    assert until(app, table.my_turn) and within(app, lambda: table.coach.status() == "empty")
+    frames(app, 2)
+    assert "no odds for this game yet" in drawn
+
+
+def test_a_slow_coach_never_holds_up_a_frame_and_a_stale_answer_is_never_shown(app, monkeypatch) -> None:
+    real = coach_ai.advise
+    seen: list[int] = []
+
+    def slow(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+        seen.append(len(legal))
+        time.sleep(0.4)
+        return real(game_id, view, legal)
+
+    monkeypatch.setattr(coach_ai, "advise", slow)
+    app.settings.coach = True
+    table, state = hintaro_table(app)
+    assert until(app, lambda: table.coach.status() == "thinking", limit=3000)
+    first = table.coach.current_key()
+    t0 = time.perf_counter()
+    frames(app, 5)
+    assert time.perf_counter() - t0 < 0.3, "frames kept coming while the coach thought"
+    assert table.coach.status() == "thinking" and table.busy()
+    press(app, pygame.K_c)  # act before the answer: it belongs to a decision that is gone
+    assert until(app, lambda: table.my_turn() and table.coach.current_key() != first, limit=3000)
+    assert within(app, lambda: table.coach.status() == "rows")
+    key = table.coach.current_key()
+    assert key is not None and key[2] == len(state.actions) and key != first
+    assert len(seen) == 2, "the stale decision was asked once, the new one once"
+
+
+def test_numbers_in_words() -> None:
+    assert fmt_pct(0.278, True) == f"27.8{NBSP}%" and fmt_pct(0.43, False) == f"≈{NBSP}43{NBSP}%"
+    assert fmt_pct(0.0, True) == f"0{NBSP}%" and fmt_pct(0.0004, True) == f"<{NBSP}0.1{NBSP}%"
+    assert fmt_chips(11.94, True) == "+11.9" and fmt_chips(-522.3, True) == "−522" and fmt_chips(0.01, True) == "0"
+    entries = [
+        {"label": "Stay", "win": 0.4, "ev": -5.8, "exact": False, "samples": 2000, "best": False, "note": "a note"},
+        {"label": "Draw", "win": 0.47, "ev": 4.8, "exact": False, "samples": 2000, "best": True, "note": "a note"},
+    ]
+    adv = advice_from(entries)
+    assert adv.kind == "rows" and [r.win for r in adv.rows] == [f"≈{NBSP}40{NBSP}%", f"≈{NBSP}47{NBSP}%"]
+    assert "2,000 samples" in adv.footer and "(2,000 samples)" in adv.rows[1].tip
+    assert advice_from([]).kind == "empty"
+    assert advice_from([{"label": "x", "win": None, "ev": None}]).kind == "empty"
+    many = advice_from([{"label": f"o{i}", "win": 0.1, "ev": float(i % 7), "best": i == 5} for i in range(20)])
+    shown, more = pick_rows(many.rows, 8)
+    assert len(shown) == 7 and more == 13 and any(r.best for r in shown)
+    assert [r.label for r in shown] == sorted((r.label for r in shown), key=lambda s: int(s[1:]))
