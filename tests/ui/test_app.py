@@ -261,3 +261,15 @@ def test_idle_table_sleeps_until_the_lamp_or_input(app) -> None:
     assert not table.busy(), "nothing moves on the person's turn: no frames needed"
     wake = table.wake_in()
     assert wake is not None and 0 <= wake <= 9
+
+
+def test_settings_scene_turns_the_odds_coach_on(app, config_dir) -> None:
+    scene = app.push(SettingsScene(app))
+    frames(app, 1)
+    coach = next(b for b in scene.buttons if "chance to win" in b.tooltip)
+    assert app.settings.coach is False
+    click(app, coach.rect.center)
+    assert app.settings.coach is True
+    saved, _ = Settings.load()
+    assert saved.coach is True
+    assert coach.rect.bottom <= app.screen.get_height(), "the row fits on a 1280×720 window"

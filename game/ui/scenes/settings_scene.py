@@ -1,4 +1,4 @@
-"""Settings: animation speed, volume and mute, colour-blind mode, ambience, full screen, default names.
+"""Settings: animation speed, volume and mute, colour-blind mode, ambience, odds coach, full screen, default names.
 
 Every change is saved at once (a failed save shows a message); the window size is remembered by the app.
 """
@@ -106,6 +106,9 @@ class SettingsScene(Scene):
         add("Colour-blind mode", Button("On" if s.colour_blind else "Off", lambda: self.flip("colour_blind"), None,
                                         "", "Stronger colours and letters on coloured pieces",
                                         selected=s.colour_blind))
+        add("Odds coach", Button("On" if s.coach else "Off", lambda: self.flip("coach"), None, "",
+                                 "Show each option's chance to win and expected chips on your turn (O at the table)",
+                                 selected=s.coach))
         add("Full screen", Button("On" if self.app.fullscreen else "Off", self.fullscreen, pygame.K_F11, "F11",
                                   "Fill the screen (F11 anywhere)", selected=self.app.fullscreen))
         r = add("Default names", None)
