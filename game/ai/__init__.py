@@ -60,8 +60,11 @@ class PassiveAgent:
 
 
 # the level agents: importing a game's AI module registers its dedicated policy with the framework
+from game.ai import better_hintaro as _better_hintaro  # noqa: E402, F401
 from game.ai import hintaro as _hintaro  # noqa: E402, F401
 from game.ai import kinzo as _kinzo  # noqa: E402, F401
+from game.ai import sabacc_house as _sabacc_house  # noqa: E402, F401
+from game.ai import spike as _spike  # noqa: E402, F401
 from game.ai import street as _street  # noqa: E402, F401
 from game.ai.levels import LEVELS, level_factory, make_level_agent  # noqa: E402
 

@@ -29,15 +29,32 @@ from game.engine.core import Action
 BENCH_OPTIONS: dict[str, dict[str, Any]] = {
     "hintaro": {"stack": 1000, "ante": 10, "min_bet": 10},
     "street_hintaro": {"stack": 1000, "min_bet": 10},
+    "sabacc_house": {"stack": 1000, "structure": 0},
+    "nepunian_spike": {"stack": 1000, "ante": 10},
 }
 #: (sessions, rounds per session) per game, full and quick
 BENCH_SIZE: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {
     "hintaro": ((300, 20), (40, 10)),
     "kinzo": ((150, 20), (20, 10)),
     "street_hintaro": ((600, 10), (60, 10)),
+    # the sabacc sharks search (~6 ms a decision at p50, ~40 ms a hand): fewer, still significant, sessions
+    "sabacc_house": ((60, 20), (10, 10)),
+    "nepunian_spike": ((60, 20), (10, 10)),
+    # a session is a whole Better Hintaro game (its default ten rounds: the business stage decides it)
+    "better_hintaro": ((80, 10), (10, 5)),
 }
 _DEFAULT_SIZE = ((200, 20), (30, 10))
 BASELINES: tuple[str, ...] = ("random", "passive")
+
+
+def _item_worth(state: Any, seat: int) -> int:
+    """Better Hintaro: credits plus what the items held would sell for (half their face value: the bank's
+    price, the one value every item surely has)."""
+    return state.stacks[seat] + sum(state.content.value(card) // 2 for card in state.items[seat])
+
+
+#: what a seat is worth, where its chips alone would mislead (a Better Hintaro item bought is not all lost)
+HOLDINGS: dict[str, Callable[[Any, int], int]] = {"better_hintaro": _item_worth}
 
 
 @dataclass
@@ -106,7 +123,8 @@ def play_match(
         state = create(game_id, seats=seats, seed=seed + i, options=opts)
         names = [hero if s == hero_seat else villain for s in range(seats)]
         agents = [make_agent(name, game_id, seed=(seed + i) * 7919 + s) for s, name in enumerate(names)]
-        start = list(state.stacks)
+        worth = HOLDINGS.get(game_id, lambda st, s: st.stacks[s])
+        start = [worth(state, s) for s in range(seats)]
         buckets = [times.setdefault(name, []) for name in names]
         while True:
             seat = state.current_seat
@@ -123,9 +141,9 @@ def play_match(
             if on_decision is not None:
                 on_decision(names[seat], view, action)
             state.apply(action)
-        result.deltas.append(state.stacks[hero_seat] - start[hero_seat])
+        result.deltas.append(worth(state, hero_seat) - start[hero_seat])
         villains = [s for s in range(seats) if s != hero_seat]
-        result.villain_deltas.append(sum(state.stacks[s] - start[s] for s in villains) / len(villains))
+        result.villain_deltas.append(sum(worth(state, s) - start[s] for s in villains) / len(villains))
         result.rounds.append(state.round_no)
     return result
 

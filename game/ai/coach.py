@@ -31,7 +31,8 @@ never leak what the seat may not know. The numbers come from the same exact eval
     for bets and raises: expected chips if every other seat calls / if each calls only when its own odds
     justify it (otherwise equal to ``ev``)
 ``exact``
-    True when computed by enumerating every outcome; False for an estimate (Kinzo's stake advice)
+    True when computed by enumerating every outcome; False for an estimate (Kinzo's stake advice, both
+    sabaccs: Monte Carlo from sampled deals of the unseen cards, see :mod:`game.ai.sabacc`)
 ``samples``
     for an estimate, how many samples it rests on (None when exact)
 ``best``
@@ -47,8 +48,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.ai import better_hintaro as bhai
 from game.ai import hintaro as hai
 from game.ai import kinzo as kai
+from game.ai import sabacc_house as shai
+from game.ai import spike as spai
 from game.ai import street as sai
 from game.engine.core import Action
 
@@ -198,6 +202,9 @@ COACHES: dict[str, Callable[[dict[str, Any], Sequence[Action]], Advice]] = {
     "hintaro": _hintaro,
     "street_hintaro": _street,
     "kinzo": _kinzo,
+    "sabacc_house": shai.coach,  # estimates from rollouts: exact False, samples = rollouts per option
+    "nepunian_spike": spai.coach,
+    "better_hintaro": bhai.advise,  # the dice exact (Hintaro's), the business by the shark's valuation
 }
 
 

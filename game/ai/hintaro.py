@@ -30,10 +30,15 @@ The levels:
   bets on that rougher equity, opens the betting eagerly (with a fair share or better) but never re-raises,
   and calls loosely: small bets with about 60 % of the equity the pot odds ask for.
 * ``shark`` rerolls by the exact sequential model above and bets from the exact equity it gives (every seat
-  in hand rerolling as well as it can): a call is worth ``e(P + c) - c`` against dropping's 0; a raise is
-  valued over who might call it, each seat calling if its own exact equity pays for the call or, as often as
+  in hand rerolling as well as it can). A call or a raise is valued **multi-way** (:class:`AnswerTree`):
+  the seats still to answer call or drop in turn, each seeing the calls before it, and every outcome is
+  scored with the exact equity against the seats that really stay and the pot they really build. So a call
+  is worth more when the seats behind it will drop (heads-up it is the classic ``e(P + c) - c``), and a
+  raise into three seats is not priced as three separate heads-up calls: the old model did that, and at a
+  four-seat table three sharks handed value to a tight novice (it won chips from them; now it loses them,
+  see ``tests/test_ai_better_hintaro.py``). Each seat answers as its own expectation says or, as often as
   the shark has *seen* that seat call raises it should have dropped (its only memory: what earlier views
-  showed), anyway; the best option nets that expectation less a half-Kelly charge for the variance
+  showed), calls anyway; the best option nets that expectation less a half-Kelly charge for the variance
   (:func:`bet_options`, :meth:`HintaroAgent._shark_bet`).
 """
 
@@ -45,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
-from game.engine.core import Action, left_of
+from game.engine.core import Action, left_of, right_of
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, STANDINGS, SYMBOLS, cancel
 
 # ------------------------------------------------------------------------------------------ dice tables
@@ -124,6 +129,7 @@ _TERMINAL: dict[tuple[int, ...], tuple[float, ...]] = {}
 _W_CACHE: dict[tuple[Any, ...], tuple[int, tuple[float, ...], list[float] | None]] = {}
 _V_CACHE: dict[tuple[Any, ...], float] = {}
 _ODDS_CACHE: dict[tuple[Any, ...], tuple[float, float, float]] = {}
+_ALL_CACHE: dict[tuple[Any, ...], tuple[float, ...]] = {}
 _GAMES: dict[tuple[Any, ...], RerollGame] = {}  #: built games by their inputs (views repeat a lot)
 _SUFFIX_IDS: dict[tuple[Any, ...], int] = {}
 _NEXT_ID = itertools.count()
@@ -333,6 +339,31 @@ class RerollGame:
         _V_CACHE[key] = res
         return res
 
+    def all_values(self, j: int = 0, stat: tuple[int, ...] | None = None) -> tuple[float, ...]:
+        """Expected pot share of every seat from position ``j`` on, each playing its policy: the same numbers
+        as :meth:`seat_value` for each of them, from one walk of the tree instead of one per seat."""
+        if stat is None:
+            stat = self.start
+        if j == self.n:
+            return ()
+        key = (self._suffix[j], stat)
+        hit = _ALL_CACHE.get(key)
+        if hit is not None:
+            return hit
+        choice = self.choice(j, stat)
+        dist = OUTCOMES[self.order[j]][choice]
+        elig = self.eligs[j]
+        rest = [0.0] * (self.n - j - 1)
+        for cls, p in dist:
+            child = self.all_values(j + 1, add_class(stat, cls, elig))
+            for i, v in enumerate(child):
+                rest[i] += p * v
+        res = (self.action_values(j, stat)[choice], *rest)
+        if len(_ALL_CACHE) > _CACHE_LIMIT:
+            _ALL_CACHE.clear()
+        _ALL_CACHE[key] = res
+        return res
+
     def seat_odds(self, hero: int, action: int | None = None) -> tuple[float, float, float]:
         """For the seat at position ``hero``: the exact chances that it takes its main pot alone, shares it,
         and that the pot carries, with every seat playing its policy (``action`` forces the hero's choice)."""
@@ -501,6 +532,14 @@ def novice_hope(dice: Sequence[str]) -> float:
 def table_equities(view: dict[str, Any], model: str = "best", live: Sequence[bool] | None = None) -> list[float]:
     """Every seat's exact equity (0 for seats out), if the seats in ``live`` (default: in hand) all stay."""
     v = view if live is None else dict(view, in_hand=list(live))
+    if model == "best" and v["phase"] in ("wager", "call"):
+        # every seat in hand is still to reroll and plays its best: one game serves them all
+        out = [0.0] * v["seats"]
+        if any(v["in_hand"]):
+            game, order = reroll_game(v, model, pots="single")
+            for s, value in zip(order, game.all_values(), strict=True):
+                out[s] = value
+        return out
     return [equity(v, seat=s, model=model) if v["in_hand"][s] else 0.0 for s in range(v["seats"])]
 
 
@@ -532,26 +571,157 @@ PRIOR_LOOSE = 0.25
 PRIOR_STICKY = 0.95
 
 
+def answer_order(view: dict[str, Any]) -> list[int]:
+    """The other seats that still answer the bet this round after the seat to act, in the order they act.
+
+    In the wager phase: the rest of the wager queue, then (in the call phase, from the Hintaron's right) every
+    seat that already spoke and will be short of the bet. In the call phase: the rest of the call queue.
+    """
+    me = view["seat"]
+    in_hand = view["in_hand"]
+    order = [s for s in view["to_act"] if s != me and in_hand[s]]
+    if view["phase"] == "wager":
+        order += [s for s in right_of(view["dealer"], view["seats"]) if s != me and in_hand[s] and s not in order]
+    return order
+
+
+#: the largest field whose equities :class:`AnswerTree` solves exactly when it is not the whole table (one seat
+#: fewer at a table of more than :data:`BIG_TABLE` seats, where a cold first decision would otherwise solve 99)
+EXACT_FIELD = 4
+BIG_TABLE = 6
+#: up to this many other seats in hand, :func:`bet_options` also tries each seat's calling limit as a raise size
+THRESHOLD_SEATS = 3
+
+
+class AnswerTree:
+    """How the seats still to answer a bet respond to it, jointly, and what that leaves the bettor.
+
+    The seats answer in turn, each seeing the calls before it. A seat that owes nothing stays in; a seat that
+    owes ``o`` calls (adding ``o`` to the pot) or drops. Each leaf is the set of seats left in and the pot
+    they contest; every seat's share of it is its exact equity *against that set* (:func:`table_equities`),
+    so a call is worth more when the seats behind it drop, and a raise into three seats is valued against the
+    pot and the rivals it will really face, not as three separate heads-up calls.
+
+    A *rational* seat calls iff its expected chips back from the pot, given how the seats after it answer,
+    are at least what it puts in (backward induction over the tree); ``call_prob`` (from the shark's reading
+    of the table) turns that into chances: (calls when it should drop, calls when it should call). The tree
+    has one node per set of earlier callers: 2^k leaves for k answering seats, at most 128 at eight seats.
+    """
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me = view["seat"]
+        self.n = view["seats"]
+        self.order = answer_order(view)
+        self.exact_field = EXACT_FIELD if self.n <= BIG_TABLE else EXACT_FIELD - 1
+        self._eq: dict[int, list[float]] = {}
+
+    def equities(self, mask: int) -> list[float]:
+        """Every seat's equity if exactly the seats in bit mask ``mask`` stay to the showdown: exact for fields up
+        to :data:`EXACT_FIELD` seats (see there) and for the whole table; a larger field short of the whole table
+        scales the whole table's equities up to sum to 1 (one seat less in a big field moves each share a little,
+        and solving every large field exactly would cost the first decision of an eight-seat round ~40 ms)."""
+        hit = self._eq.get(mask)
+        if hit is None:
+            live = [bool(mask >> s & 1) for s in range(self.n)]
+            size = sum(live)
+            if size == 1:  # everyone else dropped: the pot is its own at once
+                hit = [1.0 if x else 0.0 for x in live]
+            elif size <= self.exact_field or live == self.view["in_hand"]:
+                hit = table_equities(self.view, live=live)
+            else:
+                full = self.equities(sum(1 << s for s in range(self.n) if self.view["in_hand"][s]))
+                total = sum(e for e, x in zip(full, live, strict=True) if x)
+                hit = [e / total if x and total > 0 else (1.0 / size if x else 0.0)
+                       for e, x in zip(full, live, strict=True)]
+            self._eq[mask] = hit
+        return hit
+
+    def values(
+        self, put: int, new_bet: int, probs: dict[int, tuple[float, float]] | None = None
+    ) -> tuple[float, float | None, tuple[int, ...]]:
+        """After the bettor puts in ``put`` and the bet stands at ``new_bet``: (expected chips it brings back
+        from the pot if every seat answers rationally, the same under the chances ``probs`` (None without
+        them), the seats that call on the rational path). One walk of the tree gives both."""
+        view = self.view
+        wager, stacks, in_hand = view["wager"], view["stacks"], view["in_hand"]
+        base = 1 << self.me
+        deciders: list[tuple[int, int]] = []
+        for s in self.order:
+            owe = min(new_bet - wager[s], stacks[s])
+            if owe <= 0:
+                base |= 1 << s
+            else:
+                deciders.append((s, owe))
+        for s in range(self.n):  # seats in hand that answer nothing more (all-in, or already level)
+            if in_hand[s] and s not in self.order:
+                base |= 1 << s
+        memo: dict[int, tuple[list[float], list[float]]] = {}
+        k = len(deciders)
+        chances = [probs.get(s, (PRIOR_LOOSE, PRIOR_STICKY)) for s, _owe in deciders] if probs is not None else []
+        # the vectors carry only the seats that matter: slot i < k is decider i, slot k the bettor
+        who = [s for s, _owe in deciders] + [self.me]
+
+        def node(i: int, mask: int, pot: float) -> tuple[list[float], list[float]]:
+            """(the expected chips back of each seat in ``who``: rational answers, modelled answers) from
+            answer ``i`` on."""
+            if i == k:
+                eq = self.equities(mask)
+                leaf = [eq[s] * pot for s in who]
+                return leaf, leaf
+            key = mask | i << 16  # the callers so far fix the pot, so (i, mask) names the node
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            s, owe = deciders[i]
+            c_rat, c_mod = node(i + 1, mask | 1 << s, pot + owe)
+            d_rat, d_mod = node(i + 1, mask, pot)
+            rat = c_rat if c_rat[i] >= owe else d_rat
+            if probs is None:
+                res = (rat, rat)
+            else:
+                p = chances[i][c_mod[i] >= owe]
+                mod = c_mod if p >= 1.0 else d_mod if p <= 0.0 else [
+                    p * a + (1.0 - p) * b for a, b in zip(c_mod, d_mod, strict=True)]
+                res = (rat, mod)
+            memo[key] = res
+            return res
+
+        pot0 = float(view["pot"] + put)
+        rat, mod = node(0, base, pot0)
+        # the rational path: who calls when every seat answers as its own expectation says
+        callers: list[int] = []
+        mask, pot = base, pot0
+        for i, (s, owe) in enumerate(deciders):
+            if node(i + 1, mask | 1 << s, pot + owe)[0][i] >= owe:
+                callers.append(s)
+                mask |= 1 << s
+                pot += owe
+        return rat[k], (mod[k] if probs is not None else None), tuple(callers)
+
+
 def bet_options(
     view: dict[str, Any],
     legal: Sequence[Action],
     call_prob: dict[int, tuple[float, float]] | None = None,
-    exact_subsets: int = 4,
 ) -> list[BetOption]:
     """Value every wager choice in ``legal`` (plus the raises that make a rational caller's decision flip).
 
-    Dropping is worth 0 (what is in the pot is gone either way). Calling ``c`` into pot ``P`` is worth
-    ``e(P + c) - c``, ``e`` the exact equity against every seat in hand. A raise ``X`` makes each other seat
-    owe ``o_i``; a rational seat calls iff ``e_i (P + c + X + o_i) >= o_i``; if nobody calls, the pot (``P``)
-    is won at once. ``call_prob`` maps a seat to (chance it calls when it should drop, chance it calls when it
-    should call); ``ev_model`` is then the exact expectation over who calls (every subset, up to three other
-    seats; beyond that a blend of the two extreme cases). Equity against a subset of callers is recomputed
-    exactly when at most ``exact_subsets`` seats are in hand (otherwise the equity against all stands in).
+    Dropping is worth 0 (what is in the pot is gone either way). A call or a raise puts ``put`` in and raises
+    the bet to ``B``; every seat still to answer then calls or drops in turn (:class:`AnswerTree`), and the
+    option is worth the expected chips it brings back from the pot against the seats that stay, less
+    ``put``. ``ev_rational``: each seat answers by its own exact expectation; ``ev_callers``: everyone calls
+    (the exact equity against every seat in hand); ``ev_model``: each seat calls with the chances in
+    ``call_prob`` (seat -> (calls when it should drop, calls when it should call); a seat not in it gets the
+    priors); without ``call_prob``, the smaller of the first two. Heads-up this is the classic formula:
+    a raise ``X`` makes the other seat owe ``o``, which it calls iff ``e_o (P + c + X + o) >= o``.
     """
     me = view["seat"]
     n = view["seats"]
     in_hand = view["in_hand"]
-    e_all = table_equities(view)
+    tree = AnswerTree(view)
+    live_mask = sum(1 << s for s in range(n) if in_hand[s])
+    e_all = tree.equities(live_mask)
     e = e_all[me]
     pot = view["pot"]
     stacks = view["stacks"]
@@ -559,74 +729,43 @@ def bet_options(
     to_call = view.get("to_call", view["current_bet"] - wager[me])
     out: list[BetOption] = []
     others = [s for s in range(n) if s != me and in_hand[s]]
-    subset_cache: dict[tuple[int, ...], float] = {}
 
-    def equity_against(callers: tuple[int, ...]) -> float:
-        if len(callers) == len(others) or len(others) + 1 > exact_subsets:
-            return e
-        if callers not in subset_cache:
-            live = [s == me or s in callers for s in range(n)]
-            subset_cache[callers] = equity(dict(view, in_hand=live))
-        return subset_cache[callers]
-
-    def value_if(callers: tuple[int, ...], owes: dict[int, int], put: int) -> float:
-        if not callers:
-            return float(pot)
-        return equity_against(callers) * (pot + put + sum(max(0, owes[s]) for s in callers)) - put
-
-    def raise_option(action: Action, put: int) -> BetOption:
-        new_bet = wager[me] + put
+    def option(action: Action, put: int) -> BetOption:
+        new_bet = max(view["current_bet"], wager[me] + put)
         owes = {s: min(new_bet - wager[s], stacks[s]) for s in others}
-        rational = {s: owes[s] <= 0 or e_all[s] * (pot + put + owes[s]) >= owes[s] for s in others}
-        callers = tuple(s for s in others if rational[s])
         all_in = pot + put + sum(max(0, o) for o in owes.values())
         ev_callers = e * all_in - put
-        ev_rational = value_if(callers, owes, put)
-        if call_prob is None:
-            ev_model = min(ev_rational, ev_callers)
-        else:
-            probs = {
-                s: 1.0 if owes[s] <= 0 else call_prob.get(s, (PRIOR_LOOSE, PRIOR_STICKY))[1 if rational[s] else 0]
-                for s in others
-            }
-            if len(others) <= 3:
-                ev_model = 0.0
-                for pattern in itertools.product((False, True), repeat=len(others)):
-                    w = 1.0
-                    for s, calls in zip(others, pattern, strict=True):
-                        w *= probs[s] if calls else 1.0 - probs[s]
-                    if w:
-                        subset = tuple(s for s, calls in zip(others, pattern, strict=True) if calls)
-                        ev_model += w * value_if(subset, owes, put)
-            else:
-                p_all = sum(probs.values()) / len(probs)
-                ev_model = p_all * ev_callers + (1 - p_all) * ev_rational
-        return BetOption(action, ev_rational, ev_callers, callers, e * (1 - e) * all_in * all_in, ev_model, True)
+        back, modelled, callers = tree.values(put, new_bet, call_prob)
+        ev_rational = back - put
+        ev_model = min(ev_rational, ev_callers) if modelled is None else modelled - put
+        raises = new_bet > view["current_bet"]
+        return BetOption(action, ev_rational, ev_callers, callers, e * (1 - e) * all_in * all_in, ev_model, raises)
 
-    raise_amounts = sorted({a.amount for a in legal if a.kind == "raise"})
+    raise_amounts = sorted({a.amount for a in legal if a.kind == "raise" and not a.get("items")})
     if raise_amounts:
         lo, hi = raise_amounts[0], raise_amounts[-1]
         mb = view["min_bet"]
         extra = set(raise_amounts)
-        # the raise just past each seat's rational calling limit (X <= (e_s (P + c + o_s) - o_s) / (1 - 2 e_s)),
-        # where a called raise starts to beat the pot for the raiser, and a doubling grid in between
-        for s in others:
+        # the raise just past each seat's heads-up calling limit (X <= (e_s (P + c + o_s) - o_s) / (1 - 2 e_s)),
+        # where a called raise starts to beat the pot for the raiser, and a doubling grid in between (at a big
+        # table only the sizes on offer: each size costs a walk of the answer tree)
+        small = len(others) <= THRESHOLD_SEATS
+        for s in others if small else ():
             es, o0 = e_all[s], view["current_bet"] - wager[s]
             if es < 0.5:
                 extra.add(int((es * (pot + to_call + o0) - o0) / (1 - 2 * es) // mb + 1) * mb)
         if e > 0.5:
             extra.add(int(((1 - e) * pot) / (2 * e - 1) // mb + 1) * mb)
         step = mb
-        while step < hi:
+        while step < hi and small:
             extra.add(step)
             step *= 2
         raise_amounts = sorted(x for x in extra if lo <= x <= hi)
     for a in legal:
         if a.kind == "drop":
             out.append(BetOption(a, 0.0, 0.0, ()))
-        elif a.kind == "call":
-            ev = e * (pot + to_call) - to_call
-            out.append(BetOption(a, ev, ev, tuple(others), e * (1 - e) * (pot + to_call) ** 2, ev))
+        elif a.kind == "call" and not a.get("items"):
+            out.append(option(a, to_call))
         elif a.kind == "allin":
             put = stacks[me]
             if put <= to_call:  # all-in for less: only the chips it can match are at stake
@@ -634,9 +773,9 @@ def bet_options(
                 ev = e * at_stake - put
                 out.append(BetOption(a, ev, ev, tuple(others), e * (1 - e) * at_stake * at_stake, ev))
             else:
-                out.append(raise_option(a, put))
+                out.append(option(a, put))
     for x in raise_amounts:
-        out.append(raise_option(Action("raise", amount=x), to_call + x))
+        out.append(option(Action("raise", amount=x), to_call + x))
     return out
 
 
@@ -658,6 +797,9 @@ class HintaroAgent(LevelAgent):
         self._habits: dict[int, list[int]] = {}
         self._pending: tuple[int, dict[int, bool]] | None = None
         self._last_round = 0
+        #: chips an option saves beyond its price in chips, set by a game that lets a bet be paid in kind
+        #: (Better Hintaro's items): the shark adds them to the option's value
+        self.discounts: dict[Action, float] = {}
 
     # ------------------------------------------------------------------ choose
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
@@ -769,7 +911,7 @@ class HintaroAgent(LevelAgent):
 
         def score(o: BetOption) -> float:
             bonus = margin if o.action.kind in ("call", "drop") else 0.0
-            return o.ev_model + bonus - aversion * o.spread
+            return o.ev_model + bonus + self.discounts.get(o.action, 0.0) - aversion * o.spread
 
         best = max(options, key=score)
         if pers.bluff and self.chance(pers.bluff * 0.3):  # a push: trust that the others fold

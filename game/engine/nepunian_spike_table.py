@@ -830,6 +830,111 @@ class NepunianSpike(State):
         new.rng = Rng(rng.next64())
         return new
 
+    @classmethod
+    def from_view(cls, view: dict[str, Any], rng: Rng) -> NepunianSpike:
+        """A state that ``view``'s seat cannot tell from the real one: what it sees is copied, and every card it
+        cannot see (other seats' unknown cards in hand or folded face down, and the deck order) is dealt
+        uniformly at random from the cards that appear nowhere in the view, every size kept.
+
+        Why: an AI seat gets only its view, never the state, yet a search needs a state to play forward.
+        This is :meth:`determinize` for someone who holds only the view, so ``from_view(v, rng).view(v["seat"])
+        == v``. Pure: it reads ``view`` and draws from ``rng`` only; the new state gets a fresh generator from
+        ``rng``. What the view does not carry is filled in neutrally, and none of it changes how the hand
+        plays: ``seed`` 0 and no action history; other seats' face-down set-aside cards (their count follows
+        from the view) all lie with one seat that folded, or the first other seat; a card the table saw a seat
+        take counts as in its hand while the hand has room (after a Spike it may really lie in that seat's
+        set-aside cards); this hand's earlier reveals and winners (only reported in ``round_over``) are
+        empty; carried chips are owed to every seat still playing (only the session's last payout reads it).
+        """
+        seat = view.get("seat")
+        if type(seat) is not int or view.get("game") != cls.game_id:
+            raise ValueError("from_view needs a seat's own view of this game (a spectator sees too little)")
+        n = view["seats"]
+        new = object.__new__(cls)
+        new.n = n
+        new.seed = 0
+        new.options = dict(view["options"])
+        new.stacks = list(view["stacks"])
+        new.house = 0
+        new.current_seat = view["current_seat"]
+        new.round_no = view["round"]
+        new.dealer = view["dealer"]
+        new._history = None
+        new.opening_events = []
+        new.phase = view["phase"]
+        new.stage = view["stage"]
+        new.extra = view["extra_play"]
+        new.queue = list(view["to_act"])
+        new.captain = view["captain"]
+        new.pile = list(view["discard"])
+        new.spent = list(view["set_aside"])
+        new.known = [list(k) for k in view["known_cards"]]
+        new.in_hand = list(view["in_hand"])
+        new.hand_live = list(view["in_hand_pot"])
+        new.abandoned = list(view["abandoned"])
+        new.locked = list(view["locked"])
+        new.hand_contrib = list(view["hand_contrib"])
+        new.spike_contrib = list(view["spike_contrib"])
+        new.wager = list(view["wager"])
+        new.cur_bet = view["current_bet"]
+        new.hand_carry = view["hand_carry"]
+        new.spike_carry = view["spike_carry"]
+        new.spiked = view["spiked"]
+        new.dice = None if view["dice"] is None else tuple(view["dice"])
+        new.reveals = []
+        new.won = []
+        last = view["last_reveal"]
+        new.last_reveal = None if last is None else (
+            last["pot_name"], tuple(None if h is None else tuple(h) for h in last["hands"]),
+            tuple(last["standings"]), tuple(last["contenders"]),
+        )
+        carried = new.hand_carry + new.spike_carry
+        new.carry_from = [bool(carried) and (new.in_hand[s] or new.stacks[s] > 0) for s in range(n)]
+        counts = view["hand_counts"]
+        own_hand, own_muck = list(view["hand"]), list(view["folded_cards"])
+        seen = set(own_hand) | set(own_muck) | set(new.pile) | set(new.spent)
+        for s in range(n):
+            if s != seat:
+                seen.update(new.known[s])
+        pool = [c for c in range(N_CARDS) if c not in seen]
+        rng.shuffle(pool)
+        # other seats' face-down set-aside cards: whatever the deck, the pile, the set-asides and the hands
+        # do not account for
+        other_muck = N_CARDS - view["deck_count"] - len(new.pile) - len(new.spent) - sum(counts) - len(own_muck)
+        folded = [s for s in range(n) if s != seat and not new.in_hand[s]]
+        muck_seat = folded[0] if folded else next((s for s in range(n) if s != seat), seat)
+        hands: list[list[int]] = []
+        muck: list[list[int]] = []
+        for s in range(n):
+            if s == seat:
+                hands.append(own_hand)
+                muck.append(own_muck)
+                continue
+            known = new.known[s]
+            in_hand = known[:counts[s]]
+            hands.append(list(in_hand))
+            muck.append(list(known[counts[s]:]))
+            other_muck -= len(known) - len(in_hand)
+        if other_muck < 0:
+            raise ValueError("the view's card counts do not add up to a whole deck")
+        k = 0
+        for s in range(n):
+            if s == seat:
+                continue
+            m = counts[s] - len(hands[s])
+            hands[s].extend(pool[k:k + m])
+            k += m
+        muck[muck_seat].extend(pool[k:k + other_muck])
+        k += other_muck
+        if len(pool) - k != view["deck_count"]:
+            raise ValueError(f"the view's card counts do not add up: {len(pool) - k} cards left for a deck of "
+                             f"{view['deck_count']}")
+        new.hands = hands
+        new.muck = muck
+        new.deck = pool[k:]
+        new.rng = Rng(rng.next64())
+        return new
+
     def stack_cards(
         self,
         hands: Mapping[int, Sequence[int]] | None = None,

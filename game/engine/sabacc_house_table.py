@@ -873,6 +873,86 @@ class SabaccHouse(State):
         new.rng = Rng(rng.next64())
         return new
 
+    @classmethod
+    def from_view(cls, view: dict[str, Any], rng: Rng) -> SabaccHouse:
+        """A state that ``view``'s seat cannot tell from the real one: what it sees is copied, and every card it
+        cannot see (other seats' face-down cards, a card another seat has just drawn, the stub, the face-down
+        muck) is dealt uniformly at random from the cards that appear nowhere in the view, sizes kept.
+
+        Why: an AI seat gets only its view, never the state, yet a search needs a state to play forward.
+        This is :meth:`determinize` for someone who holds only the view (the same distribution), so
+        ``from_view(v, rng).view(v["seat"]) == v``. Pure: it reads ``view`` and draws from ``rng`` only; the
+        new state gets a fresh generator from ``rng``. Fields the view does not carry are neutral: ``seed``
+        0 and an empty action history (the copy is for playing forward, not for saving).
+        """
+        seat = view.get("seat")
+        if type(seat) is not int or view.get("game") != cls.game_id:
+            raise ValueError("from_view needs a seat's own view of this game (a spectator sees too little)")
+        n = view["seats"]
+        new = object.__new__(cls)
+        new.n = n
+        new.seed = 0
+        new.options = dict(view["options"])
+        new.stacks = list(view["stacks"])
+        new.house = 0
+        new.current_seat = view["current_seat"]
+        new.round_no = view["round"]
+        new.dealer = view["dealer"]
+        new._history = None
+        new.opening_events = []
+        new.phase = view["phase"]
+        new.stage = view["stage"]
+        new.playing = list(view["playing"])
+        new.live = list(view["live"])
+        new.up = [list(u) for u in view["up"]]
+        new.petals = list(view["petals"])
+        new.discard = list(view["discard"])
+        new.contrib = list(view["contrib"])
+        new.wager = list(view["wager"])
+        new.cur_bet = view["current_bet"]
+        new.bets = view["bets"]
+        new.bring_seat = view["bring_in_seat"]
+        new.aggressor = view["aggressor"]
+        new.queue = list(view["to_act"])
+        new.sabacc = view["sabacc_pot"]
+        new.carry_main = view["carried_main"]
+        new.rolls = [tuple(r) for r in view["spike_rolls"]]
+        sd = view["last_showdown"]
+        new.last_showdown = None if sd is None else (
+            sd["round"], tuple(sd["order"]), tuple(None if h is None else tuple(h) for h in sd["hands"]),
+            tuple(sd["standings"]), tuple(tuple(b) for b in sd["blind"]), tuple(sd["best"]), sd["sabacc_pot_won"],
+        )
+        own_drawn = view["drawn"]
+        hidden_drawn = new.phase == "drawn" and new.current_seat != seat
+        seen = {c for u in new.up for c in u}
+        seen.update(view["down"])
+        seen.update(c for c in new.petals if c is not None)
+        seen.update(new.discard)
+        if own_drawn is not None:
+            seen.add(own_drawn)
+        pool = [c for c in range(N_CARDS) if c not in seen]
+        rng.shuffle(pool)
+        need = sum(view["down_count"][t] for t in range(n) if t != seat) + view["stub"] + view["muck"] + hidden_drawn
+        if need > len(pool):
+            raise ValueError(f"the view shows too many cards: {need} hidden places but {len(pool)} unseen cards")
+        k = 0
+        down: list[list[int]] = []
+        for t in range(n):
+            if t == seat:
+                down.append(list(view["down"]))
+                continue
+            m = view["down_count"][t]
+            down.append(pool[k:k + m])
+            k += m
+        new.down = down
+        new.stub = pool[k:k + view["stub"]]
+        k += view["stub"]
+        new.muck = pool[k:k + view["muck"]]
+        k += view["muck"]
+        new.drawn = pool[k] if hidden_drawn else own_drawn
+        new.rng = Rng(rng.next64())
+        return new
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         row = STRUCTURES[self.options["structure"]]
         cur = self.current_seat

@@ -1,0 +1,334 @@
+"""Sabacc search: determinized Monte Carlo from one seat's view, shared by both sabacc games.
+
+An AI seat receives its view and the legal actions, never the state. To look ahead it rebuilds states that the
+seat cannot tell from the real one: the engine's ``from_view(view, rng)`` copies what the view shows and deals
+every card the seat cannot see uniformly from the cards that appear nowhere in the view (the same distribution
+as ``determinize``). Each such *determinization* is then played to the end of the hand by a cheap rollout
+policy and scored in chips.
+
+Why it looks like this:
+
+* **Common random numbers.** Every candidate action is tried on the *same* determinizations, each cloned with
+  its generator, so the dice and later draws line up across candidates. The choice rests on paired
+  differences, which are far less noisy than the raw chip counts (a sabacc hand swings by a whole pot).
+* **Successive elimination.** Samples come in batches; a candidate whose paired difference from the leader is
+  clearly negative (more than ``z`` standard errors) is dropped, and the search stops when one is left or the
+  sample budget is spent. Clear decisions cost a few rollouts, close ones get the whole budget. Everything is
+  driven by the agent's own seeded generator, so a choice replays exactly.
+* **The clock is only a safety net.** Budgets are counts (so choices do not depend on the machine's load);
+  ``time_limit`` cuts a search short only if a slow machine would otherwise keep the table waiting.
+* **Chips, counted to the end of the hand.** A rollout stops at the hand's ``round_over`` event and reads the
+  seat's stack there. Chips that carry to the next hand (a sabacc pot nobody won, odd chips) are counted as an
+  equal share for each seat still playing: everyone competes for them again.
+* **Uniform is not enough at a betting table.** A seat that raised does not hold a random hand. Each game
+  conditions its samples on the betting (a raiser is dealt a zero hand), and a :class:`TableReader` remembers,
+  from the views alone, how far each seat's raises and calls can be trusted, so the samples (how often a raiser
+  holds zero) and the rollouts (how often the others call the bet being decided: :func:`mixture`) follow the
+  table actually being played.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.core import Action, Rng, State
+
+#: a rollout policy: the action for ``state.current_seat``, read from the (sampled) state directly, for speed
+RolloutPolicy = Callable[[State], Action]
+#: a safety stop for a rollout that never ends (a policy bug): far more steps than any hand takes
+MAX_ROLLOUT_STEPS = 600
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a search looks: rollouts per candidate (at most and at least), the batch size, the elimination
+    threshold in standard errors, and a wall-clock safety limit in seconds (None: no limit)."""
+
+    samples: int = 24
+    min_samples: int = 8
+    batch: int = 4
+    z: float | None = 2.0  #: None: never eliminate (the coach samples every option equally)
+    time_limit: float | None = 0.085
+
+
+@dataclass
+class Estimate:
+    """What the rollouts say about one candidate action."""
+
+    action: Action
+    values: list[float] = field(default_factory=list)  #: chips (relative to the baseline), one per sample
+    wins: int = 0  #: samples in which the seat won some pot of the hand
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / len(self.values) if self.values else 0.0
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """How a rollout's hand ended: the stacks at ``round_over``, the chips carried on, and the winners."""
+
+    stacks: tuple[int, ...]
+    carried: int
+    winners: tuple[int, ...]
+
+
+def play_out(
+    state: State,
+    policy: RolloutPolicy,
+    events: list[Any] | None = None,
+    watch: Callable[[list[Any]], None] | None = None,
+) -> HandEnd:
+    """Play ``state`` to the end of its hand with ``policy`` for every seat (mutates ``state``).
+
+    ``events`` are those of the action just applied (the hand may already have ended); ``watch`` sees every
+    step's events (``events`` included). Raises RuntimeError if the hand does not end within
+    :data:`MAX_ROLLOUT_STEPS` steps (a policy that never ends a betting round).
+    """
+    if events is not None:
+        if watch is not None:
+            watch(events)
+        end = _hand_end(events)
+        if end is not None:
+            return end
+    apply = state.apply
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if state.current_seat is None:
+            raise RuntimeError("the session ended without a round_over event")
+        step = apply(policy(state))
+        if watch is not None:
+            watch(step)
+        end = _hand_end(step)
+        if end is not None:
+            return end
+    raise RuntimeError("a rollout did not finish its hand: the rollout policy loops")
+
+
+def _hand_end(events: Sequence[Any]) -> HandEnd | None:
+    for e in events:
+        if e.kind == "round_over":
+            d = e.data
+            return HandEnd(tuple(d["stacks"]), d["carried"], tuple(d["winners"]))
+    return None
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Turns a rollout's end into chips for ``seat``: its stack plus an equal share (``1/share``) of what
+    carries, less ``baseline`` (what the seat holds now, counted the same way)."""
+
+    seat: int
+    share: int
+    baseline: float
+
+    def value(self, end: HandEnd) -> float:
+        return end.stacks[self.seat] + end.carried / self.share - self.baseline
+
+
+#: draws one determinization of a view: ``sampler(view, rng) -> State`` (an engine's ``from_view``, perhaps
+#: followed by a game's own conditioning on what the other seats' bets say)
+Sampler = Callable[[dict[str, Any], Rng], State]
+
+
+def evaluate(
+    sampler: Sampler,
+    view: dict[str, Any],
+    candidates: Sequence[Action],
+    policy: RolloutPolicy | Sequence[RolloutPolicy],
+    scoring: Scoring,
+    rng: Rng,
+    budget: Budget,
+) -> list[Estimate]:
+    """Monte Carlo values of ``candidates`` (actions legal in ``view``) by rollouts from determinizations.
+
+    Common random numbers and successive elimination as the module docstring explains. Every candidate still
+    in the race has the same number of samples; eliminated ones keep the samples they had. ``policy`` may be a
+    sequence of rollout policies (a mixture of opponent models): sample ``i`` plays every candidate with
+    ``policy[i % len(policy)]``, so the comparison stays paired while the estimate averages over the models.
+    """
+    policies = (policy,) if callable(policy) else tuple(policy)
+    estimates = [Estimate(a) for a in candidates]
+    if not candidates:
+        return estimates
+    alive = list(range(len(candidates)))
+    started = time.perf_counter()
+    done = 0
+    while done < max(1, budget.samples) and (len(alive) > 1 or budget.z is None or done == 0):
+        batch = max(1, min(budget.batch, budget.samples - done))
+        for b in range(batch):
+            base = sampler(view, rng)
+            rollout = policies[(done + b) % len(policies)]
+            for i in alive:
+                st = base.clone()
+                end = play_out(st, rollout, st.apply(candidates[i]))
+                est = estimates[i]
+                est.values.append(scoring.value(end))
+                est.wins += scoring.seat in end.winners
+        done += batch
+        if budget.time_limit is not None and time.perf_counter() - started > budget.time_limit:
+            break
+        if budget.z is not None and done >= budget.min_samples and len(alive) > 1:
+            alive = _survivors(estimates, alive, budget.z)
+    return estimates
+
+
+def _survivors(estimates: list[Estimate], alive: list[int], z: float) -> list[int]:
+    """Drop every candidate clearly worse than the leader on paired (same-sample) differences."""
+    leader = max(alive, key=lambda i: estimates[i].mean)
+    lead = estimates[leader].values
+    keep = []
+    for i in alive:
+        if i == leader:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(estimates[i].values, lead, strict=False)]
+        n = len(diffs)
+        m = sum(diffs) / n
+        var = sum((d - m) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
+        se = math.sqrt(var / n) if var < math.inf else math.inf
+        if m + z * se >= 0 or (se == 0 and m >= 0):
+            keep.append(i)
+    return keep
+
+
+def best_of(estimates: Sequence[Estimate], bonus: Callable[[Action], float] | None = None) -> Estimate:
+    """The estimate with the highest mean (plus ``bonus(action)``, a personality's tilt), among those that were
+    sampled the most (an eliminated candidate's early mean is not comparable), first of equals."""
+    most = max(e.n for e in estimates)
+    finalists = [e for e in estimates if e.n == most]
+    return max(finalists, key=lambda e: e.mean + (bonus(e.action) if bonus else 0.0))
+
+
+class TableReader:
+    """What a seat has seen of the others' betting, from its own views only (its memory between turns).
+
+    Two habits per seat, each a running count behind a prior worth a few observations:
+
+    * ``zero_rate(s)``: how often a hand that ``s`` raised with (seen raising at one of our turns) turned out to
+      sum to zero: shown at a showdown, or not (it folded later in the hand: nobody folds a zero hand). Every
+      level bets on zero, so the search deals a raiser a zero hand, but only as often as that seat's raises
+      have earned it (a wild bettor's raises say little).
+    * ``call_rate(s)``: how often ``s`` stayed in after we bet or raised (still in at our next turn, or shown
+      at the showdown), against folding. The search plays that share of its samples with the other seats
+      calling the bet being decided whatever they hold, so a calling station gets value bets, not bluffs.
+
+    :meth:`trust` caps the zero rate by how often the seat raises at all: P(zero | raise) is at most
+    P(zero) / P(raise), and zero hands are only so common (``zero_base``). Without the cap a seat that raises
+    every round would keep its credit for ever, since the shark folds to it and never sees its hand.
+
+    :meth:`observe` is fed once per decision with what the game's view says; the caller passes what was
+    shown since the last call (``shown``: seat -> its revealed hand summed to zero) and whether a hand ended.
+    """
+
+    def __init__(self, zero_base: float, zero_prior: float = 0.7, zero_weight: float = 4.0,
+                 call_prior: float = 0.6, call_weight: float = 4.0, raise_prior: float = 0.2,
+                 raise_weight: float = 4.0) -> None:
+        self.zero_base = zero_base
+        self.zero_prior, self.zero_weight = zero_prior, zero_weight
+        self.call_prior, self.call_weight = call_prior, call_weight
+        self.raise_prior, self.raise_weight = raise_prior, raise_weight
+        self.zero: dict[int, list[int]] = {}  #: seat -> [raised hands seen shown, of which summed to zero]
+        self.calls: dict[int, list[int]] = {}  #: seat -> [our bets faced, stayed in]
+        self.rounds: dict[int, list[int]] = {}  #: seat -> [betting rounds seen from our turns, raised into us]
+        self._hand: Any = None
+        self._raisers: set[int] = set()
+        self._pending: set[int] = set()  #: seats that faced our last bet, still to settle
+        self._we_folded = False
+        self._round: Any = None
+        self._round_seats: set[int] = set()
+        self._round_raisers: set[int] = set()
+
+    def observe(self, hand: Any, raisers: Sequence[int], live: Sequence[bool], shown: dict[int, bool] | None,
+                bet_round: Any = None, facing: Sequence[int] = ()) -> None:
+        """A new view: ``hand`` names the hand being played, ``raisers`` the seats it shows betting into us now,
+        ``live`` who is still in, ``shown`` the hands revealed since the last view (seat -> summed to zero);
+        at a betting decision, ``bet_round`` names the betting round and ``facing`` the other seats in it."""
+        if bet_round is not None:
+            if bet_round != self._round:
+                self._close_round()
+                self._round = bet_round
+                self._round_seats = set(facing)
+            self._round_raisers.update(raisers)
+        if shown:
+            for s in self._raisers & set(shown):
+                self._zero_seen(s, shown[s])
+            self._raisers -= set(shown)  # a later reveal in the same hand shows a new hand
+        new_hand = hand != self._hand
+        for s in list(self._raisers):
+            if (new_hand and not self._we_folded) or (not new_hand and not live[s]):
+                self._zero_seen(s, False)  # it folded after raising: it did not hold zero
+                self._raisers.discard(s)
+        for s in self._pending:
+            if shown and s in shown:
+                stayed = True
+            elif not new_hand:
+                stayed = bool(live[s])
+            else:
+                stayed = False  # the hand ended without showing it: it folded to us
+            rec = self.calls.setdefault(s, [0, 0])
+            rec[0] += 1
+            rec[1] += stayed
+        self._pending = set()
+        if new_hand:
+            self._hand = hand
+            self._raisers = set()
+            self._we_folded = False
+        self._raisers.update(raisers)
+
+    def _close_round(self) -> None:
+        for s in self._round_seats:
+            rec = self.rounds.setdefault(s, [0, 0])
+            rec[0] += 1
+            rec[1] += s in self._round_raisers
+        self._round_seats = set()
+        self._round_raisers = set()
+
+    def _zero_seen(self, seat: int, zero: bool) -> None:
+        rec = self.zero.setdefault(seat, [0, 0])
+        rec[0] += 1
+        rec[1] += zero
+
+    def we_folded(self) -> None:
+        """We folded this hand: a raiser whose hand is then never shown told us nothing."""
+        self._we_folded = True
+
+    def we_bet(self, opponents: Sequence[int]) -> None:
+        """We bet or raised into ``opponents``: settle their answers at the next view."""
+        self._pending = set(opponents)
+
+    def zero_rate(self, seat: int) -> float:
+        n, z = self.zero.get(seat, (0, 0))
+        return (z + self.zero_prior * self.zero_weight) / (n + self.zero_weight)
+
+    def call_rate(self, seat: int) -> float:
+        n, c = self.calls.get(seat, (0, 0))
+        return (c + self.call_prior * self.call_weight) / (n + self.call_weight)
+
+    def raise_rate(self, seat: int) -> float:
+        n, r = self.rounds.get(seat, (0, 0))
+        return (r + self.raise_prior * self.raise_weight) / (n + self.raise_weight)
+
+    def trust(self, seat: int) -> float:
+        """The chance that a raise from ``seat`` means a zero hand (see the class docstring)."""
+        return min(self.zero_rate(seat), self.zero_base / self.raise_rate(seat))
+
+
+def mixture(first: RolloutPolicy, second: RolloutPolicy, weight: float, length: int = 20) -> list[RolloutPolicy]:
+    """A sample-by-sample sequence using ``second`` for a ``weight`` share, spread evenly (so any prefix of
+    the sequence, such as the first batches before elimination, holds about the right share)."""
+    out = []
+    for j in range(length):
+        out.append(second if int((j + 1) * weight + 0.5) > int(j * weight + 0.5) else first)
+    return out

@@ -1,0 +1,582 @@
+"""Sabacc: Nepunian Spike AI: the three levels and the odds coach, from a seat's view only.
+
+What wins: a hand that sums to zero (two to five cards; the named ranks, Sylops and more cards break ties),
+else the total nearest zero (Nulrhek), at a reveal the seat reaches without paying for hopeless hands. The
+play phases offer a Gain (a blind card), a Swap from the deck (blind) or from the discard pile (the face-up
+top card), or Stand. Betting is no-limit: any raise from the ante up to the whole stack.
+
+The levels:
+
+* ``novice`` plays its own hand only and chases zero naively: it stands on zero, otherwise Gains a card while
+  it has room (and swaps its biggest card blind when it has not), never looking at the discard pile. It bets
+  on its total alone: raises twice the ante with zero, calls while the total is near zero or the bet small,
+  folds otherwise, whatever the pot.
+* ``regular`` reads the evaluator (:func:`~game.engine.nepunian_spike.rank_hand`): every play option is
+  scored by the hand it makes (a blind card averaged over every card it cannot see), and it takes the best.
+  It bets on its rank and distance from zero: half the pot with a zero hand, and it calls loosely, any bet up
+  to the pot while its total is within reach of zero for the round.
+* ``shark`` searches. Play options: each resulting hand is ranked by the evaluator and scored by its chance to
+  beat the *sampled* opponents' final hands (rollouts from determinizations of its view, see
+  :func:`opponent_finals`), plus a little for nearness to zero where the samples cannot tell options apart; a
+  blind card is averaged over every card it cannot see. Betting and abandoning ship: every option (check or
+  call, fold, each raise up to the pot; stay or abandon keeping one of its two smallest cards) is played out on
+  the same determinizations by :func:`game.ai.sabacc.evaluate`, and the one with the most chips wins. The
+  samples read the table as the shark has seen it play (:class:`~game.ai.sabacc.TableReader`): a seat that
+  raised into it is dealt a zero hand as often as its raises have meant one, and the others answer the bet
+  being decided by calling as often as they have stayed in against its bets (at least
+  :data:`MIN_CALL_SHARE`), folding anything but zero otherwise. It never folds when checking is free, and
+  never raises more than the pot unless that puts it all in for at most twice the pot (see
+  :func:`shark_bet_options`).
+
+:func:`fast_policy` is the rollout policy: a cheap zero-chaser reading the sampled state directly (its own cards
+and the discard pile only) that takes a zero swap off the discard pile when there is one, else the option with
+the best average :func:`worth` (a zero hand far above any other total), raises a zero hand once a round, calls
+early and gives up a non-zero hand facing a bet late (in its world a bet means zero).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.levels import LevelAgent, Personality, register_policy
+from game.ai.sabacc import Budget, Scoring, TableReader, best_of, evaluate, mixture, play_out
+from game.engine.core import Action, Rng, State, act
+from game.engine.nepunian_spike import MAX_CARDS, VALUES, _rank_sorted
+from game.engine.nepunian_spike_table import _ABANDON, _SWAP, N_CARDS, NepunianSpike, card_label
+
+Key = tuple[int, ...]
+
+STAND, GAIN, CHECK, CALL, FOLD, ROLL, STAY = (act(k) for k in ("stand", "gain", "check", "call", "fold", "roll",
+                                                                  "stay"))
+#: the rollout policy's loosest call by round (index = stage): the largest |total| it calls a bet with. In its
+#: world a bet means zero, so late in the hand only a hand that can still be balanced calls one
+FAST_CALL_LIMIT = (99, 99, 2, 0, 0)
+#: the regular's (loose), and the novice's (on its total alone)
+REGULAR_CALL_LIMIT = (99, 99, 9, 6, 6)
+NOVICE_CALL_LIMIT = (4, 4, 4, 4, 4)
+SHARK_BUDGET = Budget(samples=28, min_samples=12, batch=4, z=2.5)
+#: how common a zero hand is when a betting round reaches us (generous): it caps how much a seat that raises
+#: often can be trusted to hold one (:class:`~game.ai.sabacc.TableReader`)
+ZERO_BASE = 0.3
+#: the least share of a betting search's samples in which the others call its bet (see :func:`answer_policy`)
+MIN_CALL_SHARE = 0.35
+OPPONENT_SAMPLES = 24
+COACH_SAMPLES = 24
+COACH_ROLLOUTS = 360
+
+#: the rollout policy's worth of a total: a zero hand is worth :data:`ZERO_WORTH`, any other total the closer
+#: to zero the more (nothing from 10 away)
+ZERO_WORTH = 20.0
+
+
+def worth(total: int) -> float:
+    return ZERO_WORTH if total == 0 else max(0.0, 10.0 - abs(total))
+
+
+#: the average worth of total ``u`` plus a blind card from a full deck, u = -60..60 (index u + 60): what a Gain
+#: or a blind Swap is worth to the rollout policy (the real pool differs a little; it is a rule of thumb)
+_BLIND_WORTH: tuple[float, ...] = tuple(sum(worth(u + x) for x in VALUES) / len(VALUES) for u in range(-60, 61))
+
+
+def blind_worth(u: int) -> float:
+    return _BLIND_WORTH[u + 60] if -60 <= u <= 60 else 0.0
+
+
+def values_of(cards: Sequence[int]) -> list[int]:
+    return [VALUES[c] for c in cards]
+
+
+def rank_key(values: Sequence[int]) -> Key:
+    """The evaluator's comparison key (better is larger); a hand outside 2..5 cards ranks below everything."""
+    if not 2 <= len(values) <= MAX_CARDS:
+        return (-1,)
+    return _rank_sorted(tuple(sorted(values))).key
+
+
+def pot_of(view_or_state: Any) -> int:
+    if isinstance(view_or_state, dict):
+        return view_or_state["spike_pot"] if view_or_state["spiked"] else view_or_state["hand_pot"]
+    st = view_or_state
+    return st.spike_pot() if st.spiked else st.hand_pot()
+
+
+# ------------------------------------------------------------------------------------ the rollout policy
+def fast_policy(st: State) -> Action:
+    """A cheap zero-chaser for rollouts, reading the sampled state (its own cards and the pile only)."""
+    s = st.current_seat
+    phase = st.phase  # type: ignore[attr-defined]
+    hand = st.hands[s]  # type: ignore[attr-defined, index]
+    t = 0
+    for c in hand:
+        t += VALUES[c]
+    if phase == "bet":
+        to_call = st.cur_bet - st.wager[s]  # type: ignore[attr-defined, index]
+        if t == 0:
+            room = st.stacks[s] - to_call  # type: ignore[index]
+            ante = st.options["ante"]
+            if to_call == 0 and room >= ante:
+                return act("raise", max(ante, min(room, pot_of(st) // 2)))
+            return CALL if to_call else CHECK
+        if to_call == 0:
+            return CHECK
+        if abs(t) <= FAST_CALL_LIMIT[st.stage] and to_call <= pot_of(st):  # type: ignore[attr-defined]
+            return CALL
+        return FOLD
+    if phase == "play":
+        n = len(hand)
+        if t == 0 and n >= 2:
+            return STAND
+        pile = st.pile  # type: ignore[attr-defined]
+        if pile:
+            top = VALUES[pile[-1]]
+            for c in hand:
+                if t - VALUES[c] + top == 0:
+                    return _SWAP[c, "discard"]
+        best, choice = worth(t) if n >= 2 else -1.0, STAND
+        if n < MAX_CARDS and st._drawable():  # type: ignore[attr-defined]
+            e = blind_worth(t)
+            if e > best:
+                best, choice = e, GAIN
+        if st.deck or pile or st.spent:  # type: ignore[attr-defined]
+            for c in hand:
+                e = blind_worth(t - VALUES[c])
+                if e > best:
+                    best, choice = e, _SWAP[c, "deck"]
+        return choice
+    if phase == "roll":
+        return ROLL
+    if abs(t) <= 3:
+        return STAY
+    return _ABANDON[min(hand, key=lambda c: abs(VALUES[c]))]
+
+
+def answer_policy(view: dict[str, Any], calls: bool) -> Any:
+    """The rollout policy, except for how every other seat answers a bet in the betting round being decided:
+    with ``calls`` it calls instead of folding, whatever it holds; without, it folds unless it holds zero. A
+    search plays each in the share of its samples that its :class:`~game.ai.sabacc.TableReader` has seen the
+    others stay in against its bets, or fold to them (at least :data:`MIN_CALL_SHARE` calling: every model of
+    who calls a no-limit bet is wrong somewhere, and the shark must not shove on the strength of one)."""
+    me = view["seat"]
+    key = (view["round"], view["stage"], view["spiked"])
+
+    def policy(st: State) -> Action:
+        a = fast_policy(st)
+        s = st.current_seat
+        if s == me or st.phase != "bet" or (st.round_no, st.stage, st.spiked) != key:  # type: ignore[attr-defined]
+            return a
+        if calls and a is FOLD:
+            return CALL
+        if not calls and st.cur_bet > st.wager[s] and sum(VALUES[c] for c in st.hands[s]) != 0:  # type: ignore
+            return FOLD
+        return a
+
+    return policy
+
+
+def _showdown_policy(st: State) -> Action:
+    """:func:`fast_policy` that never folds, raises or abandons, so every hand is revealed."""
+    phase = st.phase  # type: ignore[attr-defined]
+    if phase == "bet":
+        s = st.current_seat
+        return CALL if st.cur_bet > st.wager[s] else CHECK  # type: ignore[attr-defined, index]
+    if phase == "abandon":
+        return STAY
+    return fast_policy(st)
+
+
+# ------------------------------------------------------------------------------------ reading the view
+def unseen_values(view: dict[str, Any]) -> list[int]:
+    """Values of every card this seat cannot see: a blind card (Gain, Swap from the deck) is one of them, each
+    equally likely from this seat's view."""
+    me = view["seat"]
+    seen = set(view["hand"] or []) | set(view["folded_cards"] or []) | set(view["discard"]) | set(view["set_aside"])
+    for s, known in enumerate(view["known_cards"]):
+        if s != me:
+            seen.update(known)
+    return [VALUES[c] for c in range(N_CARDS) if c not in seen]
+
+
+def scoring_for(view: dict[str, Any]) -> Scoring:
+    """Chips at the end of the hand, carried chips shared equally by the seats still playing, from now."""
+    me = view["seat"]
+    share = max(1, sum(1 for s in range(view["seats"]) if view["in_hand"][s] or view["stacks"][s] > 0))
+    carried_now = view["hand_carry"] if view["spiked"] else view["spike_pot"]
+    return Scoring(me, share, view["stacks"][me] + carried_now / share)
+
+
+def play_options(view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[Action, list[int], bool]]:
+    """Each play option as (action, the hand's values after it without any blind card, whether a blind card
+    joins it)."""
+    hand = values_of(view["hand"])
+    top = VALUES[view["discard"][-1]] if view["discard"] else None
+    out: list[tuple[Action, list[int], bool]] = []
+    for a in legal:
+        if a.kind == "stand":
+            out.append((a, hand, False))
+        elif a.kind == "gain":
+            out.append((a, hand, True))
+        elif a.kind == "swap":
+            rest = list(view["hand"])
+            rest.remove(a.card)
+            vals = values_of(rest)
+            if a.source == "discard":
+                out.append((a, [*vals, top], False))  # type: ignore[list-item]
+            else:
+                out.append((a, vals, True))
+    return out
+
+
+def score(values: Sequence[int]) -> float:
+    """The regular's numeric reading of a hand: every zero hand above every other, better ranks higher; a
+    non-zero total scores by its distance from zero (a plus total a little above the same minus one)."""
+    if not 2 <= len(values) <= MAX_CARDS:
+        return 0.0
+    r = _rank_sorted(tuple(sorted(values)))
+    if r.total == 0:
+        return 20.0 + (14 - r.index) + 0.1 * len(values)
+    return max(0.0, 10.0 - abs(r.total)) + (0.2 if r.total > 0 else 0.0)
+
+
+# ------------------------------------------------------------------------------------ sampling the unseen
+def bettors(view: dict[str, Any]) -> list[int]:
+    """Other seats whose raise this round says they hold a zero hand: those still in whose wager this round is
+    the bet this seat must call (every level, and the rollout policy, raises on zero)."""
+    me = view["seat"]
+    cur = view["current_bet"]
+    if cur <= view["wager"][me]:
+        return []
+    return [s for s in range(view["seats"]) if s != me and view["in_hand"][s] and view["wager"][s] == cur]
+
+
+def sample_state(view: dict[str, Any], rng: Rng, trust: dict[int, float] | None = None) -> State:
+    """A determinization of the view (:meth:`NepunianSpike.from_view`) conditioned on the betting: a seat that
+    raised this round is dealt a zero hand by swapping one of its unknown cards for a deck card of the value
+    that balances it, in a ``trust[seat]`` share of the samples (all of them without ``trust``)."""
+    st = NepunianSpike.from_view(view, rng)
+    for t in bettors(view):
+        if trust is None or rng.below(1_000_000) < trust.get(t, 1.0) * 1_000_000:
+            _make_zero(st, t, rng)
+    return st
+
+
+def _make_zero(st: NepunianSpike, seat: int, rng: Rng) -> None:
+    hand = st.hands[seat]
+    total = sum(VALUES[c] for c in hand)
+    if total == 0:
+        return
+    known = st.known[seat]
+    order = [i for i, c in enumerate(hand) if c not in known]
+    rng.shuffle(order)
+    deck = st.deck
+    for i in order:
+        need = VALUES[hand[i]] - total
+        if -10 <= need <= 10:
+            spots = [j for j, c in enumerate(deck) if VALUES[c] == need]
+            if spots:
+                j = spots[rng.below(len(spots))]
+                hand[i], deck[j] = deck[j], hand[i]
+                return
+
+
+def opponent_finals(view: dict[str, Any], rng: Rng, samples: int, trust: dict[int, float] | None = None) -> list[Key]:
+    """The best opponent's hand at the hand pot's reveal in each of ``samples`` determinizations, played out by
+    the rollout policy with nobody folding: the hands this seat must beat, sorted by rank key."""
+    me = view["seat"]
+    out: list[Key] = []
+    for _ in range(samples):
+        st = sample_state(view, rng, trust)
+        events = st.apply(STAND) if st.current_seat == me and st.phase == "play" else None
+        found: list[Key] = []
+
+        def watch(step: list[Any], found: list[Key] = found) -> None:
+            for e in step:
+                if e.kind == "hands_revealed" and e.data["pot_name"] == "hand" and not found:
+                    hands = e.data["hands"]
+                    keys = [rank_key(values_of(hands[s])) for s in e.data["contenders"] if s != me and hands[s]]
+                    if keys:
+                        found.append(max(keys))
+
+        play_out(st, _showdown_policy, events, watch)
+        out.extend(found)
+    out.sort()
+    return out
+
+
+#: how much nearness to zero adds to a beat chance, to order options the sampled finals cannot tell apart:
+#: less than one sample's worth, so it never outweighs the samples
+NEARNESS_WEIGHT = 0.03
+
+
+def nearness(values: Sequence[int]) -> float:
+    """1 for a hand that sums to zero, falling to 0 fifteen away (a near total can still be balanced later)."""
+    return max(0.0, 1.0 - abs(sum(values)) / 15)
+
+
+def beat_chance(key: Key, finals: Sequence[Key]) -> float:
+    """Chance that a hand with ``key`` beats the best opponent, over the sampled finals (ties count half)."""
+    if not finals:
+        return 1.0
+    lo = bisect_left(finals, key)
+    hi = bisect_right(finals, key)
+    return (lo + 0.5 * (hi - lo)) / len(finals)
+
+
+def blind_average(base: Sequence[int], unseen: Sequence[int], value: Any) -> float:
+    """The average of ``value(hand)`` over a blind card joining ``base``, every unseen card equally likely."""
+    if not unseen:
+        return value(list(base))
+    counts: dict[int, int] = {}
+    for v in unseen:
+        counts[v] = counts.get(v, 0) + 1
+    return sum(c * value([*base, v]) for v, c in counts.items()) / len(unseen)
+
+
+# ------------------------------------------------------------------------------------------- the agent
+class SpikeAgent(LevelAgent):
+    """A Nepunian Spike seat at one level (see the module docstring for what each level knows)."""
+
+    def __init__(self, game_id: str, level: str, personality: Personality, seed: int | None = None) -> None:
+        super().__init__(game_id, level, personality, seed)
+        self.budget = SHARK_BUDGET
+        self.reader = TableReader(ZERO_BASE)  # the shark's memory of the others' betting
+        self._seen_reveal: Any = None
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if self.level == "shark":
+            self._observe(view)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        phase = view["phase"]
+        if phase == "play":
+            return self._play(view, legal_actions)
+        if phase == "bet":
+            if self.level == "shark":
+                return self._search(view, shark_bet_options(view, legal_actions))
+            return self._heuristic_bet(view, legal_actions)
+        if phase == "abandon":
+            return self._abandon(view, legal_actions)
+        return legal_actions[0]
+
+    # ------------------------------------------------------------------ play phases
+    def _play(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        hand = values_of(view["hand"])
+        t = sum(hand)
+        if self.level == "novice":
+            if t == 0 and len(hand) >= 2:
+                return STAND
+            if GAIN in legal:
+                return GAIN
+            swaps = [a for a in legal if a.kind == "swap" and a.source == "deck"]
+            if swaps:
+                return max(swaps, key=lambda a: (VALUES[a.card] * (1 if t > 0 else -1), -a.card))
+            return STAND
+        unseen = unseen_values(view)
+        if self.level == "regular":
+            value = score
+        else:
+            finals = opponent_finals(view, self.rng, OPPONENT_SAMPLES, self.trust(view))
+
+            def value(vals: Sequence[int]) -> float:
+                return beat_chance(rank_key(vals), finals) + NEARNESS_WEIGHT * nearness(vals)
+
+        best: tuple[float, int] | None = None
+        chosen = legal[0]
+        for i, (a, vals, blind) in enumerate(play_options(view, legal)):
+            v = blind_average(vals, unseen, value) if blind else value(vals)
+            if best is None or (v, -i) > best:
+                best, chosen = (v, -i), a
+        return chosen
+
+    # ------------------------------------------------------------------ betting
+    def _heuristic_bet(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """Novice and regular: the hand's own strength (the regular reads its rank, the novice its total), not
+        the odds; the regular only declines to call more than the pot without a zero hand."""
+        pers = self.personality
+        me = view["seat"]
+        vals = values_of(view["hand"])
+        t = abs(sum(vals))
+        to_call = view.get("to_call", 0)
+        raises = sorted(a.amount for a in legal if a.kind == "raise")
+        ante = view["ante"]
+        pot = pot_of(view)
+        stage = view["stage"]
+        limit_table = NOVICE_CALL_LIMIT if self.level == "novice" else REGULAR_CALL_LIMIT
+        limit = limit_table[stage] + round(2 * pers.risk - 2 * (pers.patience - 0.5))
+        strong = t == 0 and len(vals) >= 2
+        size_factor = 1.0 + 0.5 * pers.risk
+        if raises and to_call == 0 and (strong or self.chance(0.4 * pers.bluff)):
+            want = 2 * ante if self.level == "novice" else pot / 2
+            return _raise_near(want * size_factor, raises, view["stacks"][me] - to_call, ante)
+        if to_call == 0:
+            return CHECK
+        if strong:
+            return CALL
+        if self.level == "novice":
+            ok = t <= limit or to_call <= 2 * ante
+        else:
+            ok = t <= limit and to_call <= pot * (1.0 + 0.5 * pers.risk)
+        return CALL if ok else FOLD
+
+    # ------------------------------------------------------------------ the shark's table reading
+    def _observe(self, view: dict[str, Any]) -> None:
+        """Feed the reader: who raises into us now, who is still in, and any reveal new since the last view."""
+        me = view["seat"]
+        reveal = view["last_reveal"]
+        shown = None
+        if reveal is not None and reveal != self._seen_reveal:
+            hands = reveal["hands"]
+            shown = {s: sum(values_of(hands[s])) == 0 for s in reveal["contenders"] if s != me and hands[s]}
+        self._seen_reveal = reveal
+        betting = view["phase"] == "bet"
+        facing = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]] if betting else []
+        self.reader.observe(view["round"], bettors(view), view["in_hand"], shown,
+                            (view["round"], view["stage"], view["spiked"]) if betting else None, facing)
+
+    def trust(self, view: dict[str, Any]) -> dict[int, float]:
+        return {t: self.reader.trust(t) for t in bettors(view)}
+
+    def rollout_mix(self, view: dict[str, Any]) -> list[Any]:
+        """The others answer a bet by calling in the share of samples they have been seen to stay in against
+        ours (at least :data:`MIN_CALL_SHARE`), by folding anything but zero in the rest."""
+        me = view["seat"]
+        others = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]]
+        rate = sum(self.reader.call_rate(s) for s in others) / max(1, len(others))
+        return mixture(answer_policy(view, False), answer_policy(view, True), max(MIN_CALL_SHARE, rate))
+
+    def _search(self, view: dict[str, Any], candidates: Sequence[Action]) -> Action:
+        action = self._search_choice(view, candidates)
+        me = view["seat"]
+        if action.kind == "raise":
+            self.reader.we_bet([s for s in range(view["seats"]) if s != me and view["in_hand"][s]])
+        elif action.kind in ("fold", "abandon"):
+            self.reader.we_folded()
+        return action
+
+    def _search_choice(self, view: dict[str, Any], candidates: Sequence[Action]) -> Action:
+        """Every option played out on the same determinizations; the most chips wins, tilted by the
+        personality (risk favours raises, patience asks them to beat calling by a margin, bluff sometimes takes
+        the smallest raise when it is close)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        pers = self.personality
+        ante = view["ante"]
+        trust = self.trust(view)
+
+        def sampler(v: dict[str, Any], rng: Rng) -> State:
+            return sample_state(v, rng, trust)
+
+        ests = evaluate(sampler, view, candidates, self.rollout_mix(view), scoring_for(view), self.rng, self.budget)
+
+        def tilt(a: Action) -> float:
+            if a.kind == "raise":
+                return (0.25 * pers.risk - 0.2 * (pers.patience - 0.5)) * ante
+            return 0.0
+
+        best = best_of(ests, tilt)
+        if pers.bluff and best.action.kind != "raise":
+            pushy = [e for e in ests if e.action.kind == "raise" and e.n == best.n]
+            if pushy and pushy[0].mean > best.mean - ante and self.chance(0.3 * pers.bluff):
+                return pushy[0].action
+        return best.action
+
+    # ------------------------------------------------------------------ abandon ship
+    def _abandon(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """Stay and reveal for the hand pot, or abandon it keeping one card for the spike pot. The novice and
+        the regular stay while their total is near zero (the regular also when its hand is a zero hand) and
+        keep their smallest card; the shark plays out staying and abandoning with its two smallest cards."""
+        hand = values_of(view["hand"])
+        keeps = sorted((a for a in legal if a.kind == "abandon"), key=lambda a: (abs(VALUES[a.keep]), a.keep))
+        if self.level == "shark":
+            return self._search(view, [STAY, *keeps[:2]])
+        near = 5 if self.level == "novice" else 3
+        if abs(sum(hand)) <= near or not keeps:
+            return STAY
+        return keeps[0]
+
+
+def shark_bet_options(view: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
+    """The betting options the shark weighs: never a fold when checking is free, and raises up to the pot
+    (all in only when the stack is no more than twice the pot). Why the cap: a no-limit shove can look good
+    against any simple model of who calls it (every model is wrong about the hands that call a shove), and
+    a pot-sized raise already builds the pot fast enough over three rounds."""
+    me = view["seat"]
+    pot = pot_of(view)
+    room = view["stacks"][me] - view.get("to_call", 0)
+    cap = max(pot, 2 * view["ante"])
+    out = []
+    for a in legal:
+        if a.kind == "fold" and CHECK in legal:
+            continue
+        if a.kind == "raise" and a.amount > cap and not (a.amount == room and room <= 2 * pot):
+            continue
+        out.append(a)
+    return out
+
+
+def _raise_near(size: float, raises: list[int], room: int, ante: int) -> Action:
+    """A raise near ``size`` chips, a whole number of antes, within what the seat can raise."""
+    if room < ante:  # cannot happen while a raise is offered; keep to the offered list then
+        return act("raise", raises[0])
+    return act("raise", max(ante, min(room, round(size / ante) * ante)))
+
+
+# ------------------------------------------------------------------------------------------- the coach
+def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
+    """Every option with its estimated chance of winning a pot and its expected chips, from rollouts on the
+    same determinizations of the view (see :mod:`game.ai.sabacc`); seeded from the view, so the same view gets
+    the same advice."""
+    from game.ai.coach import _entry, _mark_best  # the coach module's entry format (imported late: no cycle)
+
+    per = max(4, min(COACH_SAMPLES, COACH_ROLLOUTS // max(1, len(legal))))
+    budget = Budget(samples=per, min_samples=per, batch=8, z=None, time_limit=None)
+    unknown = TableReader(ZERO_BASE)  # the coach has no memory: it reads the table by the shark's priors
+    trust = {t: unknown.trust(t) for t in bettors(view)}
+
+    def sampler(v: dict[str, Any], r: Rng) -> State:
+        return sample_state(v, r, trust)
+
+    policies = mixture(answer_policy(view, False), answer_policy(view, True),
+                       max(MIN_CALL_SHARE, unknown.call_prior))
+    ests = evaluate(sampler, view, list(legal), policies, scoring_for(view), Rng(_view_seed(view)), budget)
+    out = []
+    for e in ests:
+        out.append(_entry(
+            e.action, label(view, e.action), win=e.win_rate, ev=e.mean, exact=False, samples=e.n,
+            note="estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most "
+                 "of the time), every seat then playing a simple zero-chasing game; chips to the end of the "
+                 "hand, carried chips counted as an equal share",
+        ))
+    return _mark_best(out)
+
+
+def _view_seed(view: dict[str, Any]) -> int:
+    acc = 0x9E3779B97F4A7C15
+    for part in (view["round"], view["stage"], view["seat"], *(view["hand"] or []), *view["discard"],
+                 *view["hand_contrib"], *view["spike_contrib"], view["deck_count"]):
+        acc = (acc * 1_000_003 + part) & ((1 << 64) - 1)
+    return acc
+
+
+def label(view: dict[str, Any], a: Action) -> str:
+    """A short text for an option: ``"Call 20"``, ``"Swap +7 spades for the discard"``, ``"Abandon, keep Sylop"``."""
+    k = a.kind
+    if k == "raise":
+        return f"Raise {a.amount}"
+    if k == "call":
+        return f"Call {view.get('to_call', '')}".strip()
+    if k == "swap":
+        where = "the discard" if a.source == "discard" else "a card from the deck"
+        return f"Swap {card_label(a.card)} for {where}"
+    if k == "abandon":
+        return f"Abandon ship, keep {card_label(a.keep)}"
+    return {"stand": "Stand", "gain": "Gain a card", "check": "Check", "fold": "Fold", "roll": "Roll the dice",
+            "stay": "Stay in"}.get(k, k)
+
+
+def make_spike_agent(game_id: str, level: str, personality: Personality, seed: int | None = None) -> SpikeAgent:
+    return SpikeAgent(game_id, level, personality, seed)
+
+
+register_policy("nepunian_spike", make_spike_agent)
