@@ -18,7 +18,7 @@ import pytest
 
 from game.ai import hintaro as hai
 from game.ai import make_agent
-from game.ai.bench import percentile, play_match
+from game.ai.bench import play_match
 from game.ai.better_hintaro import STYLES, Board, Valuer, hintaro_view
 from game.ai.coach import advise
 from game.engine import Action, create
@@ -129,29 +129,6 @@ def test_each_level_wins_more_often_than_the_one_below(hero, villain, games):
     wins, n, _times = heads_up(hero, villain, games)
     low, high = wilson(wins, n)
     assert low > 0.5, f"{hero} vs {villain}: won {wins}/{n}, 95% CI [{low:.2f}, {high:.2f}]"
-
-
-def test_decisions_take_at_most_100_ms_at_p99():
-    """Every level's decision times over the strength games, plus a cold eight-seat table for the shark."""
-    for cache in (hai._W_CACHE, hai._V_CACHE, hai._ODDS_CACHE, hai._ALL_CACHE, hai._GAMES):
-        cache.clear()
-    times: dict[str, list[float]] = {}
-    for match in (("shark", "regular", 100), ("regular", "novice", 100)):
-        for name, ts in heads_up(*match)[2].items():
-            times.setdefault(name, []).extend(ts)
-    state = create(GAME, seats=8, seed=SEED, options={"rounds": 4})
-    agents = [make_agent("shark", GAME, seed=s) for s in range(8)]
-    while state.current_seat is not None:
-        seat = state.current_seat
-        view, legal = state.view(seat), state.legal_actions()
-        t0 = time.perf_counter()
-        action = agents[seat].choose(view, legal)
-        times["shark"].append(time.perf_counter() - t0)
-        state.apply(action)
-    for name, ts in times.items():
-        assert len(ts) > 500
-        assert percentile(ts, 0.99) <= 0.100, f"{name}: p50 {percentile(ts, 0.5) * 1000:.1f} ms, " \
-                                              f"p99 {percentile(ts, 0.99) * 1000:.1f} ms"
 
 
 @pytest.mark.slow

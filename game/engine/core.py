@@ -520,6 +520,27 @@ class State:
         """
         return self.clone()
 
+    @classmethod
+    def _bare_from_view(cls, view: dict[str, Any]) -> State:
+        """A new, unfinished state holding the fields every seat's view carries (seats, options, stacks,
+        turn, round, dealer), for a game's ``from_view`` to fill in the rest. The copy is for playing forward
+        (searching AIs), not for saving: seed 0, no history."""
+        seat = view.get("seat")
+        if type(seat) is not int or view.get("game") != cls.game_id:
+            raise ValueError("from_view needs a seat's own view of this game (a spectator sees too little)")
+        new = object.__new__(cls)
+        new.n = view["seats"]
+        new.seed = 0
+        new.options = dict(view["options"])
+        new.stacks = list(view["stacks"])
+        new.house = 0
+        new.current_seat = view["current_seat"]
+        new.round_no = view["round"]
+        new.dealer = view["dealer"]
+        new._history = None
+        new.opening_events = []
+        return new
+
     def chips_in_play(self) -> int:
         """Chips on the table that are in no stack: pots, bets, carried pots. Subclasses say where."""
         return 0

@@ -846,21 +846,8 @@ class NepunianSpike(State):
         set-aside cards); this hand's earlier reveals and winners (only reported in ``round_over``) are
         empty; carried chips are owed to every seat still playing (only the session's last payout reads it).
         """
-        seat = view.get("seat")
-        if type(seat) is not int or view.get("game") != cls.game_id:
-            raise ValueError("from_view needs a seat's own view of this game (a spectator sees too little)")
-        n = view["seats"]
-        new = object.__new__(cls)
-        new.n = n
-        new.seed = 0
-        new.options = dict(view["options"])
-        new.stacks = list(view["stacks"])
-        new.house = 0
-        new.current_seat = view["current_seat"]
-        new.round_no = view["round"]
-        new.dealer = view["dealer"]
-        new._history = None
-        new.opening_events = []
+        new = cls._bare_from_view(view)
+        seat, n = view["seat"], new.n
         new.phase = view["phase"]
         new.stage = view["stage"]
         new.extra = view["extra_play"]

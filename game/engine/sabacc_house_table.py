@@ -885,21 +885,8 @@ class SabaccHouse(State):
         new state gets a fresh generator from ``rng``. Fields the view does not carry are neutral: ``seed``
         0 and an empty action history (the copy is for playing forward, not for saving).
         """
-        seat = view.get("seat")
-        if type(seat) is not int or view.get("game") != cls.game_id:
-            raise ValueError("from_view needs a seat's own view of this game (a spectator sees too little)")
-        n = view["seats"]
-        new = object.__new__(cls)
-        new.n = n
-        new.seed = 0
-        new.options = dict(view["options"])
-        new.stacks = list(view["stacks"])
-        new.house = 0
-        new.current_seat = view["current_seat"]
-        new.round_no = view["round"]
-        new.dealer = view["dealer"]
-        new._history = None
-        new.opening_events = []
+        new = cls._bare_from_view(view)
+        seat, n = view["seat"], new.n
         new.phase = view["phase"]
         new.stage = view["stage"]
         new.playing = list(view["playing"])
