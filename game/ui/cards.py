@@ -24,7 +24,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -526,6 +526,34 @@ class Picking:
     def clear(self) -> None:
         self.card = None
         self.slot = None
+
+
+class TwoPots:
+    """Two pot boxes side by side (Sabacc House: main and sabacc; Nepunian Spike: hand and spike).
+
+    A table lists them in ``TWO_POTS`` as (view key, attribute holding the box's centre, label); the first pot
+    is the one the shared chip animations fly to. Mixed in before CardTable by the tables that have two pots.
+    """
+
+    TWO_POTS: ClassVar[tuple[tuple[str, str, str], tuple[str, str, str]]]
+
+    def _pot_boxes(self) -> list[tuple[int, tuple[int, int], str]]:
+        return [(int(self.shown.get(key) or 0), getattr(self, pos), label)  # type: ignore[attr-defined]
+                for key, pos, label in self.TWO_POTS]
+
+    def pot_amount(self) -> int:
+        return int(self.shown.get(self.TWO_POTS[0][0]) or 0)  # type: ignore[attr-defined]
+
+    def pot_sig(self) -> Any:
+        return (*(amount for amount, _, _ in self._pot_boxes()), self.u)  # type: ignore[attr-defined]
+
+    def pot_rect(self) -> pygame.Rect:
+        rects = [self.pot_box(None, a, pos, label) for a, pos, label in self._pot_boxes()]  # type: ignore[attr-defined]
+        return rects[0].union(rects[1])
+
+    def draw_pot(self, surf: pygame.Surface) -> None:
+        for amount, pos, label in self._pot_boxes():
+            self.pot_box(surf, amount, pos, label)  # type: ignore[attr-defined]
 
 
 class CardTable:

@@ -21,6 +21,7 @@ from game.ui.cards import (
     CardTable,
     Deck,
     Spot,
+    TwoPots,
     card_step,
     fan_angles,
     pill,
@@ -40,7 +41,9 @@ OUTCOME = {
 }
 
 
-class NepunianSpikeTable(CardTable, BaseTable):
+class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
+    TWO_POTS = (("hand_pot", "hand_pot_pos", "HAND POT"), ("spike_pot", "spike_pot_pos", "SPIKE POT"))
+
     FELT = theme.FELT_BURGUNDY
     PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
                                         "abandon": "Abandon ship?", "between": "", "over": ""}
@@ -311,21 +314,6 @@ class NepunianSpikeTable(CardTable, BaseTable):
 
     def d6(self, face: int, size: int) -> pygame.Surface:
         return self.app.res.image(f"spike_dice.d6_{int(face)}", (size, size))
-
-    # ------------------------------------------------------------------ pots
-    def pot_amount(self) -> int:
-        return int(self.shown.get("hand_pot") or 0)
-
-    def pot_sig(self) -> Any:
-        return (self.pot_amount(), int(self.shown.get("spike_pot") or 0), self.u)
-
-    def pot_rect(self) -> pygame.Rect:
-        a = self.pot_box(None, self.pot_amount(), self.hand_pot_pos, "HAND POT")
-        return a.union(self.pot_box(None, int(self.shown.get("spike_pot") or 0), self.spike_pot_pos, "SPIKE POT"))
-
-    def draw_pot(self, surf: pygame.Surface) -> None:
-        self.pot_box(surf, self.pot_amount(), self.hand_pot_pos, "HAND POT")
-        self.pot_box(surf, int(self.shown.get("spike_pot") or 0), self.spike_pot_pos, "SPIKE POT")
 
     # ------------------------------------------------------------------ picking and actions
     def pickable_hand(self) -> list[int]:

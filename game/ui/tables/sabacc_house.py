@@ -22,6 +22,7 @@ from game.ui.cards import (
     CardTable,
     Deck,
     Spot,
+    TwoPots,
     card_step,
     fan_angles,
     pill,
@@ -39,7 +40,9 @@ PETAL_ANGLES = (240, 300, 0, 60, 120, 180)
 RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
 
 
-class SabaccHouseTable(CardTable, BaseTable):
+class SabaccHouseTable(TwoPots, CardTable, BaseTable):
+    TWO_POTS = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
+
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
                                         "dealing": "", "over": ""}
@@ -312,21 +315,6 @@ class SabaccHouseTable(CardTable, BaseTable):
 
     def spike_die(self, face: str, size: int) -> pygame.Surface:
         return self.app.res.image(f"spike_dice.{face}", (size, size))
-
-    # ------------------------------------------------------------------ the two pots
-    def pot_amount(self) -> int:
-        return int(self.shown.get("pot") or 0)
-
-    def pot_sig(self) -> Any:
-        return (self.pot_amount(), int(self.shown.get("sabacc_pot") or 0), self.u)
-
-    def pot_rect(self) -> pygame.Rect:
-        a = self.pot_box(None, self.pot_amount(), self.main_pos, "MAIN POT")
-        return a.union(self.pot_box(None, int(self.shown.get("sabacc_pot") or 0), self.sabacc_pos, "SABACC POT"))
-
-    def draw_pot(self, surf: pygame.Surface) -> None:
-        self.pot_box(surf, self.pot_amount(), self.main_pos, "MAIN POT")
-        self.pot_box(surf, int(self.shown.get("sabacc_pot") or 0), self.sabacc_pos, "SABACC POT")
 
     # ------------------------------------------------------------------ picking
     def pickable_hand(self) -> list[int]:
