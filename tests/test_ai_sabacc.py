@@ -352,3 +352,22 @@ def test_shark_beats_the_regular_and_bets_sensibly(game_id, no_clock):
                 pot = sai.pot_of(v)
                 room = v["stacks"][v["seat"]] - v["to_call"]
                 assert a.amount <= max(pot, 2 * v["ante"]) or (a.amount == room and room <= 2 * pot)
+
+
+def test_a_seat_that_raises_every_round_loses_its_credit_within_a_few_hands():
+    """A maniac (raises into us every betting round, never shown) must stop being read as holding zero
+    within a handful of hands: the shark folded half its hands to random raisers before this was learnt."""
+    from game.ai.sabacc import TableReader
+
+    reader = TableReader(sai.ZERO_BASE)
+    first = reader.trust(1)
+    for hand in range(6):
+        for stage in (1, 2, 3):
+            reader.observe(hand, [1], [True, True], None, (hand, stage), [1])
+    assert first > 0.5  # an unknown seat's raise is trusted at first...
+    assert reader.trust(1) < 0.25  # ...a seat raising every round is not, after six hands
+    steady = TableReader(sai.ZERO_BASE)
+    for hand in range(6):
+        for stage in (1, 2, 3):
+            steady.observe(hand, [1] if stage == 3 and hand % 3 == 0 else [], [True, True], None, (hand, stage), [1])
+    assert steady.trust(1) > 1.5 * reader.trust(1)  # a seat that raises seldom keeps more credit

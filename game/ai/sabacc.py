@@ -214,7 +214,8 @@ def best_of(estimates: Sequence[Estimate], bonus: Callable[[Action], float] | No
 class TableReader:
     """What a seat has seen of the others' betting, from its own views only (its memory between turns).
 
-    Two habits per seat, each a running count behind a prior worth a few observations:
+    Three habits per seat, each a running count behind a prior worth a few observations (few: a session is
+    short, and a seat that raises at random must lose its credit within a handful of hands):
 
     * ``zero_rate(s)``: how often a hand that ``s`` raised with (seen raising at one of our turns) turned out to
       sum to zero: shown at a showdown, or not (it folded later in the hand: nobody folds a zero hand). Every
@@ -232,9 +233,9 @@ class TableReader:
     shown since the last call (``shown``: seat -> its revealed hand summed to zero) and whether a hand ended.
     """
 
-    def __init__(self, zero_base: float, zero_prior: float = 0.7, zero_weight: float = 4.0,
+    def __init__(self, zero_base: float, zero_prior: float = 0.7, zero_weight: float = 2.0,
                  call_prior: float = 0.6, call_weight: float = 4.0, raise_prior: float = 0.2,
-                 raise_weight: float = 4.0) -> None:
+                 raise_weight: float = 2.0) -> None:
         self.zero_base = zero_base
         self.zero_prior, self.zero_weight = zero_prior, zero_weight
         self.call_prior, self.call_weight = call_prior, call_weight
@@ -320,9 +321,11 @@ class TableReader:
         n, r = self.rounds.get(seat, (0, 0))
         return (r + self.raise_prior * self.raise_weight) / (n + self.raise_weight)
 
-    def trust(self, seat: int) -> float:
-        """The chance that a raise from ``seat`` means a zero hand (see the class docstring)."""
-        return min(self.zero_rate(seat), self.zero_base / self.raise_rate(seat))
+    def trust(self, seat: int, zero_base: float | None = None) -> float:
+        """The chance that a raise from ``seat`` means a zero hand (see the class docstring); ``zero_base``
+        overrides the reader's base rate (zero hands are rarer early in a hand than late)."""
+        base = self.zero_base if zero_base is None else zero_base
+        return min(self.zero_rate(seat), base / self.raise_rate(seat))
 
 
 def mixture(first: RolloutPolicy, second: RolloutPolicy, weight: float, length: int = 20) -> list[RolloutPolicy]:
@@ -332,3 +335,17 @@ def mixture(first: RolloutPolicy, second: RolloutPolicy, weight: float, length: 
     for j in range(length):
         out.append(second if int((j + 1) * weight + 0.5) > int(j * weight + 0.5) else first)
     return out
+
+
+def coach_options(view: dict[str, Any], legal: Sequence[Action], sampler: Sampler,
+                  policies: Sequence[RolloutPolicy], scoring: Scoring, seed: int, per: int, batch: int,
+                  label: Callable[[dict[str, Any], Action], str], note: str) -> list[dict[str, Any]]:
+    """The odds coach of a sabacc game: every legal option played out ``per`` times on the same determinizations
+    (no elimination: every option gets its figures), each as a coach entry with its estimated chance of winning
+    a pot and its expected chips. ``seed`` comes from the view, so the same view always gets the same advice."""
+    from game.ai.coach import _entry, _mark_best  # the coach module's entry format (imported late: no cycle)
+
+    budget = Budget(samples=per, min_samples=per, batch=batch, z=None, time_limit=None)
+    ests = evaluate(sampler, view, list(legal), policies, scoring, Rng(seed), budget)
+    return _mark_best([_entry(e.action, label(view, e.action), win=e.win_rate, ev=e.mean, exact=False,
+                              samples=e.n, note=note) for e in ests])

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
-from game.ai.sabacc import Budget, Scoring, TableReader, best_of, evaluate, mixture, play_out
+from game.ai.sabacc import Budget, Scoring, TableReader, best_of, coach_options, evaluate, mixture, play_out
 from game.engine.core import Action, Rng, State
 from game.engine.sabacc_house import DECK, _rank_sorted
 from game.engine.sabacc_house_table import (
@@ -76,9 +76,11 @@ NOVICE_CALL_LIMIT = (99, 99, 99, 7, 5)
 #: searches: the shark's betting options, its opponent samples, and the coach
 SHARK_BUDGET = Budget(samples=28, min_samples=12, batch=4, z=2.5)
 OPPONENT_SAMPLES = 24
-#: how common a zero hand is when a betting round reaches us (generous: at the table most hands end at zero);
-#: it caps how much a seat that raises often can be trusted to hold one (:class:`~game.ai.sabacc.TableReader`)
-ZERO_BASE = 0.5
+#: how common a zero hand is when betting round 1, 2, 3, 4 reaches us (measured in self-play of the regulars
+#: and sharks: about 0.02, 0.5-0.7, 0.7-0.8, 0.75-0.86; rounded up, generous): it caps how much a seat that
+#: raises often can be trusted to hold one (:class:`~game.ai.sabacc.TableReader`). A first-round raise says
+#: little: almost nobody holds zero before a draw.
+ZERO_BASE: tuple[float, ...] = (0.05, 0.6, 0.7, 0.8)
 #: the least share of a betting search's samples in which the others call its bet: however often they have
 #: folded, the shark does not bet as if they always will
 MIN_CALL_SHARE = 0.3
@@ -399,7 +401,7 @@ class SabaccHouseAgent(LevelAgent):
     def __init__(self, game_id: str, level: str, personality: Personality, seed: int | None = None) -> None:
         super().__init__(game_id, level, personality, seed)
         self.budget = SHARK_BUDGET
-        self.reader = TableReader(ZERO_BASE)  # the shark's memory of the others' betting
+        self.reader = TableReader(ZERO_BASE[-1])  # the shark's memory of the others' betting
         self._finals: tuple[tuple[int, int], list[Key]] | None = None  # opponent samples of this draw phase
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
@@ -463,7 +465,8 @@ class SabaccHouseAgent(LevelAgent):
                             (view["round"], view["stage"]) if betting else None, facing)
 
     def trust(self, view: dict[str, Any]) -> dict[int, float]:
-        return {t: self.reader.trust(t) for t in bettors(view)}
+        base = ZERO_BASE[min(len(ZERO_BASE), max(1, view["stage"])) - 1]
+        return {t: self.reader.trust(t, base) for t in bettors(view)}
 
     def rollout_mix(self, view: dict[str, Any]) -> list[Any]:
         """The rollout policies of a betting search: the others answer a bet by calling in the share of
@@ -607,30 +610,23 @@ class SabaccHouseAgent(LevelAgent):
 # ------------------------------------------------------------------------------------------- the coach
 def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
     """Every option with its estimated chance of winning a pot and its expected chips, by the shark's rollouts
-    (every option on the same determinizations of the view; see :mod:`game.ai.sabacc`). The coach's own
-    generator is seeded from the view, so the same view always gets the same advice."""
-    from game.ai.coach import _entry, _mark_best  # the coach module's entry format (imported late: no cycle)
-
+    (see :func:`game.ai.sabacc.coach_options`). The coach has no memory of the table: it reads the betting by
+    the shark's priors."""
     per = max(4, min(COACH_BUDGET.samples, COACH_ROLLOUTS // max(1, len(legal))))
-    budget = Budget(samples=per, min_samples=per, batch=COACH_BUDGET.batch, z=None, time_limit=None)
-    rng = Rng(_view_seed(view))
-    unknown = TableReader(ZERO_BASE)  # the coach has no memory: it reads the table by the shark's priors
-    trust = {t: unknown.trust(t) for t in bettors(view)}
+    unknown = TableReader(ZERO_BASE[-1])
+    base = ZERO_BASE[min(len(ZERO_BASE), max(1, view["stage"])) - 1]
+    trust = {t: unknown.trust(t, base) for t in bettors(view)}
 
     def sampler(v: dict[str, Any], r: Rng) -> State:
         return sample_state(v, r, trust)
 
     policies = mixture(answer_policy(view, False), answer_policy(view, True), unknown.call_prior)
-    ests = evaluate(sampler, view, list(legal), policies, scoring_for(view), rng, budget)
-    out = []
-    for e in ests:
-        out.append(_entry(
-            e.action, label(view, e.action), win=e.win_rate, ev=e.mean, exact=False, samples=e.n,
-            note="estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most "
-                 "of the time), every seat then playing a simple zero-chasing game; chips to the end of the "
-                 "hand, a carried pot counted as an equal share",
-        ))
-    return _mark_best(out)
+    return coach_options(
+        view, legal, sampler, policies, scoring_for(view), _view_seed(view), per, COACH_BUDGET.batch, label,
+        "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most of the "
+        "time), every seat then playing a simple zero-chasing game; chips to the end of the hand, a carried pot "
+        "counted as an equal share",
+    )
 
 
 def _view_seed(view: dict[str, Any]) -> int:

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
-from game.ai.sabacc import Budget, Scoring, TableReader, best_of, evaluate, mixture, play_out
+from game.ai.sabacc import Budget, Scoring, TableReader, best_of, coach_options, evaluate, mixture, play_out
 from game.engine.core import Action, Rng, State, act
 from game.engine.nepunian_spike import MAX_CARDS, VALUES, _rank_sorted
 from game.engine.nepunian_spike_table import _ABANDON, _SWAP, N_CARDS, NepunianSpike, card_label
@@ -57,9 +57,10 @@ FAST_CALL_LIMIT = (99, 99, 2, 0, 0)
 REGULAR_CALL_LIMIT = (99, 99, 9, 6, 6)
 NOVICE_CALL_LIMIT = (4, 4, 4, 4, 4)
 SHARK_BUDGET = Budget(samples=28, min_samples=12, batch=4, z=2.5)
-#: how common a zero hand is when a betting round reaches us (generous): it caps how much a seat that raises
-#: often can be trusted to hold one (:class:`~game.ai.sabacc.TableReader`)
-ZERO_BASE = 0.3
+#: how common a zero hand is when a betting round reaches us (measured in self-play of the regulars and sharks:
+#: 0.15-0.23 in every round): it caps how much a seat that raises often can be trusted to hold one
+#: (:class:`~game.ai.sabacc.TableReader`)
+ZERO_BASE = 0.2
 #: the least share of a betting search's samples in which the others call its bet (see :func:`answer_policy`)
 MIN_CALL_SHARE = 0.35
 OPPONENT_SAMPLES = 24
@@ -524,14 +525,11 @@ def _raise_near(size: float, raises: list[int], room: int, ante: int) -> Action:
 
 # ------------------------------------------------------------------------------------------- the coach
 def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
-    """Every option with its estimated chance of winning a pot and its expected chips, from rollouts on the
-    same determinizations of the view (see :mod:`game.ai.sabacc`); seeded from the view, so the same view gets
-    the same advice."""
-    from game.ai.coach import _entry, _mark_best  # the coach module's entry format (imported late: no cycle)
-
+    """Every option with its estimated chance of winning a pot and its expected chips, by the shark's rollouts
+    (see :func:`game.ai.sabacc.coach_options`). The coach has no memory of the table: it reads the betting by
+    the shark's priors."""
     per = max(4, min(COACH_SAMPLES, COACH_ROLLOUTS // max(1, len(legal))))
-    budget = Budget(samples=per, min_samples=per, batch=8, z=None, time_limit=None)
-    unknown = TableReader(ZERO_BASE)  # the coach has no memory: it reads the table by the shark's priors
+    unknown = TableReader(ZERO_BASE)
     trust = {t: unknown.trust(t) for t in bettors(view)}
 
     def sampler(v: dict[str, Any], r: Rng) -> State:
@@ -539,16 +537,12 @@ def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]
 
     policies = mixture(answer_policy(view, False), answer_policy(view, True),
                        max(MIN_CALL_SHARE, unknown.call_prior))
-    ests = evaluate(sampler, view, list(legal), policies, scoring_for(view), Rng(_view_seed(view)), budget)
-    out = []
-    for e in ests:
-        out.append(_entry(
-            e.action, label(view, e.action), win=e.win_rate, ev=e.mean, exact=False, samples=e.n,
-            note="estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most "
-                 "of the time), every seat then playing a simple zero-chasing game; chips to the end of the "
-                 "hand, carried chips counted as an equal share",
-        ))
-    return _mark_best(out)
+    return coach_options(
+        view, legal, sampler, policies, scoring_for(view), _view_seed(view), per, 8, label,
+        "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most of the "
+        "time), every seat then playing a simple zero-chasing game; chips to the end of the hand, carried chips "
+        "counted as an equal share",
+    )
 
 
 def _view_seed(view: dict[str, Any]) -> int:
