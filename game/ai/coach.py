@@ -10,7 +10,7 @@ never leak what the seat may not know. The numbers come from the same exact eval
 ``action``
     the :class:`~game.engine.core.Action` (one of ``legal_actions``)
 ``label``
-    a short text for the button or tooltip: ``"Reroll die 2 (KK)"``, ``"Call 20"``, ``"Raise 40"``
+    a short text in the table's own button words: ``"Reroll right (double-Kulro)"``, ``"Call 20"``, ``"Raise 40"``
 ``win``
     the chance (0..1) that this seat takes the pot outright with this option
 ``split``
@@ -55,6 +55,7 @@ from game.ai import sabacc_house as shai
 from game.ai import spike as spai
 from game.ai import street as sai
 from game.engine.core import Action
+from game.engine.hintaro import FACE_WORDS
 
 Advice = list[dict[str, Any]]
 
@@ -89,7 +90,8 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
         for action in legal:
             i = hai.REROLL_ACTIONS.index(action) if action in hai.REROLL_ACTIONS else 0
             win, split, carry = game.seat_odds(0, i)
-            label = "Keep both dice" if i == 0 else f"Reroll die {i} ({dice[i - 1]})"
+            # the table's button words: "Keep", "Reroll left (Tukar)"
+            label = "Keep" if i == 0 else f"Reroll {('left', 'right')[i - 1]} ({FACE_WORDS.get(dice[i - 1], '?')})"
             out.append(_entry(
                 action, label, win=win, split=split, carry=carry, equity=values[i] / total if total else 0.0,
                 ev=values[i],
@@ -111,11 +113,11 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
             continue
         assert o is not None
         if action.kind == "call":
-            label = "Check" if to_call == 0 else f"Call {to_call}"
+            label = "Check" if to_call == 0 else f"Call {to_call:,}"
         elif action.kind == "allin":
-            label = f"All in ({view['stacks'][me]})"
+            label = f"All-in ({view['stacks'][me]:,})"
         else:
-            label = f"Raise {action.amount}"
+            label = f"Raise {action.amount:,}"
         out.append(_entry(
             action, label, win=win, split=split, carry=carry, equity=e, ev=o.robust,
             ev_if_called=o.ev_callers, ev_if_rational=o.ev_rational,
@@ -139,17 +141,18 @@ def _street(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
                               note="the other seat takes the pot now"))
         elif action.kind == "call":
             ev = sai.call_value(view, owed)
-            out.append(_entry(action, f"Call {owed}" if owed else "Call", equity=win + half * tie, ev=ev,
+            out.append(_entry(action, f"Call {owed:,}" if owed else "Call", equity=win + half * tie, ev=ev,
                               note="a tie carries the pot; it counts as half yours", **common))
         elif action.kind in ("throw", "check"):
             ev = win * pot + tie * half * pot
-            out.append(_entry(action, "Throw" if action.kind == "throw" else "Check", equity=win + half * tie,
+            throw = "Throw the shared cube" if view.get("phase") == "shared" else "Throw your cubes"
+            out.append(_entry(action, throw if action.kind == "throw" else "Check", equity=win + half * tie,
                               ev=ev, note="a tie carries the pot; it counts as half yours", **common))
         else:  # bet or raise x: called, the pot grows by 2x; conceded, the pot is won now
             x = action.amount
             called = win * (pot + 2 * x) + tie * half * (pot + 2 * x) - x
             out.append(_entry(
-                action, f"{action.kind.capitalize()} {x}", equity=win + half * tie, ev=called,
+                action, f"{action.kind.capitalize()} {x:,}", equity=win + half * tie, ev=called,
                 ev_if_called=called, ev_if_rational=called,
                 note=f"if conceded instead, you take the {pot + x} chips on the table at once", **common,
             ))

@@ -647,23 +647,34 @@ def label(view: dict[str, Any], a: Action) -> str:
         return "Sylop" if suit == "sylop" else f"{v:+d} {suit}"
 
     k = a.kind
-    if k in ("fold", "check", "bet", "raise", "complete", "allin"):
-        return {"fold": "Fold", "check": "Check", "bet": "Bet", "raise": "Raise", "complete": "Complete",
-                "allin": "All in"}[k]
+    # the betting words are the table's buttons' ("Bet 4", "Raise to 8", "Complete to 2", "All-in 37")
+    size = int(view.get("bet_size") or 0)
+    cur = int(view.get("current_bet") or 0)
+    if k == "bet":
+        return f"Bet {size:,}"
+    if k == "raise":
+        return f"Raise to {cur + size:,}"
+    if k == "complete":
+        small = int((view.get("structure") or {}).get("small_bet") or size)
+        return f"Complete to {small:,}"
+    if k == "allin":
+        return f"All-in {view['stacks'][view['seat']]:,}"
+    if k in ("fold", "check"):
+        return k.title()
     if k == "call":
-        return f"Call {view.get('to_call', '')}".strip()
+        return f"Call {view['to_call']:,}" if view.get("to_call") else "Call"
     if k == "stay":
         return "Stay"
     if k == "draw":
-        return "Draw from the stub"
+        return "Draw"
     if k == "buy":
         return f"Buy {card(view['petals'][a.slot])}"
     if k == "swap":
         return f"Swap {card(a.card)} for {card(view['petals'][a.slot])}"
     if k == "discard":
-        return "Throw the drawn card away"
+        return "Throw it away"
     gone = a.get("discard")
-    return f"Keep it face {a.face}" + ("" if gone is None else f", discard {card(gone)}")
+    return f"Keep face {a.face}" if gone is None else f"Keep {a.face}, toss {card(gone)}"
 
 
 def make_sabacc_house_agent(

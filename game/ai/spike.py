@@ -557,15 +557,15 @@ def label(view: dict[str, Any], a: Action) -> str:
     """A short text for an option: ``"Call 20"``, ``"Swap +7 spades for the discard"``, ``"Abandon, keep Sylop"``."""
     k = a.kind
     if k == "raise":
-        return f"Raise {a.amount}"
+        return f"Raise {a.amount:,}"
     if k == "call":
-        return f"Call {view.get('to_call', '')}".strip()
+        return f"Call {view['to_call']:,}" if view.get("to_call") else "Call"
     if k == "swap":
         where = "the discard" if a.source == "discard" else "a card from the deck"
         return f"Swap {card_label(a.card)} for {where}"
     if k == "abandon":
         return f"Abandon ship, keep {card_label(a.keep)}"
-    return {"stand": "Stand", "gain": "Gain a card", "check": "Check", "fold": "Fold", "roll": "Roll the dice",
+    return {"stand": "Stand", "gain": "Gain", "check": "Check", "fold": "Fold", "roll": "Roll the dice",
             "stay": "Stay in"}.get(k, k)
 
 

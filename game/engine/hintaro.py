@@ -20,6 +20,9 @@ PLAYER_FACES: tuple[str, ...] = ("KK", "K", "TK", "T", "blank", "blank")
 #: the six faces of the Hintaro die
 HINTARO_FACES: tuple[str, ...] = ("Hin", "Taro", "Hin", "Taro", "blank", "blank")
 #: (Tukar, Kulro) symbols on each face
+#: a face in words (for the log, the buttons and the coach: one spelling everywhere)
+FACE_WORDS: dict[str, str] = {"KK": "double-Kulro", "K": "Kulro", "TK": "Tukar-Kulro", "T": "Tukar",
+                              "blank": "blank", "Hin": "Hin", "Taro": "Taro"}
 SYMBOLS: dict[str, tuple[int, int]] = {"KK": (0, 2), "K": (0, 1), "TK": (1, 1), "T": (1, 0), "blank": (0, 0)}
 #: final standings, best first: (Tukar, Kulro) left after the Hintaro throw -> name
 STANDINGS: dict[tuple[int, int], str] = {
