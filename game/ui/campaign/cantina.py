@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from game.ui.campaign.play import CampaignPlay
 
 Cell = tuple[int, int]
+#: frames a second of the room's idle life when nothing else moves (see :meth:`CantinaScene.wake_in`)
+IDLE_FPS = 15
 
 KEY_DIRS: dict[int, Cell] = {pygame.K_w: (0, -1), pygame.K_s: (0, 1), pygame.K_a: (-1, 0), pygame.K_d: (1, 0)}
 ACTION_DIRS: dict[str, Cell] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -405,8 +407,10 @@ class CantinaScene(Scene):
         return bool(self.path) or self.fade > 0 or self.caption > 0 or super().busy()
 
     def wake_in(self) -> float | None:
-        """The room's idle life runs at a gentle 20 frames a second when nothing else moves."""
-        return 1 / 20 if self.app.settings.ambience else None
+        """The room's idle life (lamps, smoke, the droid: all slow) runs at 15 frames a second when nothing else
+        moves: smooth to the eye, and about 4 % of one core at 1280×720 (``bench render``); walking and fades
+        run at the full frame rate."""
+        return 1 / IDLE_FPS if self.app.settings.ambience else None
 
     def enter(self) -> None:
         self._panel_key = None  # the campaign may have changed under a table or the lender
