@@ -13,22 +13,25 @@ What lives here, and why in one place:
 * **Motion**: a card dealt or moved slides in 0.2 s and turns over (0.25 s) on the way if it changes face;
   a big announcement pops up for the moments nobody should miss (Spikes, Doubles, a jackpot).
 * :class:`CardTable`: a mixin for the base table with these pieces (card picking by click or arrow keys,
-  hover, the last action's cards outlined, per-frame spot cache). A table is ``class X(CardTable, BaseTable)``.
-  It is a mixin, and the animations below only share the shape of ``tables.base.Anim``, so this module never
-  imports the tables package (whose registry imports the card tables, which import this module).
+  hover, the last action's cards outlined, per-frame spot cache, the new round's clean slate, the words under
+  a hand). A table is ``class X(CardTable, BaseTable)``. :class:`PotBoxes` adds labelled pot boxes (one or
+  two) and the antes flying into them.
+  It is a mixin, and its animations and beats come from ``game.ui.anim``, so this module never imports the
+  tables package (whose registry imports the card tables, which import this module).
 """
 
 from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from game.ui import theme
+from game.ui.anim import Beat, FrameAnim
 from game.ui.draw import Text, glow, panel
 from game.ui.input import Input
 from game.ui.resources import Resources
@@ -295,39 +298,7 @@ class CardArt:
 
 
 # ----------------------------------------------------------------------------------------------- motion
-class CardAnim:
-    """The shape the base table expects of a moving piece (``tables.base.Anim``): a duration after a delay,
-    ``covers`` (static pieces hidden while it runs), ``bounds()`` before drawing and ``draw()``."""
-
-    covers: frozenset[Key] = frozenset()
-
-    def __init__(self, duration: float, delay: float = 0.0) -> None:
-        self.duration = max(1e-6, duration)
-        self.delay = delay
-        self.t = 0.0
-
-    @property
-    def progress(self) -> float:
-        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.duration
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    def finish(self) -> None:
-        self.t = self.delay + self.duration
-
-    def bounds(self) -> pygame.Rect | None:
-        raise NotImplementedError
-
-    def draw(self, surf: pygame.Surface) -> None:
-        raise NotImplementedError
-
-
-class CardMove(CardAnim):
+class CardMove(FrameAnim):
     """A card sliding from ``src`` to ``dst`` (0.2 s for a deal), turning over on the way when it starts on
     one face and ends on the other (the turn takes the middle of the move, or 0.25 s on the spot)."""
 
@@ -338,13 +309,8 @@ class CardMove(CardAnim):
         self.card_from = card_from
         self.flip = card_from != dst.card
         self.covers = frozenset(covers)
-        self._frame: tuple[float, pygame.Surface, pygame.Rect] | None = None
 
-    def frame(self) -> tuple[pygame.Surface, pygame.Rect] | None:
-        if self.t < self.delay:
-            return None
-        if self._frame is not None and self._frame[0] == self.t:
-            return self._frame[1], self._frame[2]
+    def picture(self) -> tuple[pygame.Surface, pygame.Rect]:
         p = self.progress
         d = self.dst
         sx, sy, sw, _sh = self.src
@@ -364,21 +330,10 @@ class CardMove(CardAnim):
         tw, th = max(2, int(bw * scale * sq)), max(2, int(bh * scale))
         # a plain scale while it moves: the card is in motion for a fifth of a second and sharp when it lands
         img = base if (tw, th) == (bw, bh) else pygame.transform.scale(base, (tw, th))
-        rect = img.get_rect(center=(int(x), int(y)))
-        self._frame = (self.t, img, rect)
-        return img, rect
-
-    def bounds(self) -> pygame.Rect | None:
-        f = self.frame()
-        return f[1] if f else None
-
-    def draw(self, surf: pygame.Surface) -> None:
-        f = self.frame()
-        if f:
-            surf.blit(f[0], f[1])
+        return img, img.get_rect(center=(int(x), int(y)))
 
 
-class Announce(CardAnim):
+class Announce(FrameAnim):
     """A big word across the felt (SPIKE!, DOUBLES, JACKPOT) with a line under it: pops in, holds, fades."""
 
     def __init__(self, table: BaseTable, text: str, sub: str, duration: float, colour: tuple[int, int, int],
@@ -386,7 +341,6 @@ class Announce(CardAnim):
         super().__init__(duration)
         self.table, self.text, self.sub, self.colour, self.mark = table, text, sub, colour, mark
         self._img: pygame.Surface | None = None
-        self._frame: tuple[float, pygame.Surface, pygame.Rect] | None = None
 
     def _compose(self) -> pygame.Surface:
         tb = self.table
@@ -408,9 +362,7 @@ class Announce(CardAnim):
             s.blit(small, small.get_rect(midtop=(w // 2, top + big.get_height() + int(2 * u))))
         return s
 
-    def frame(self) -> tuple[pygame.Surface, pygame.Rect]:
-        if self._frame is not None and self._frame[0] == self.t:
-            return self._frame[1], self._frame[2]
+    def picture(self) -> tuple[pygame.Surface, pygame.Rect]:
         if self._img is None:
             self._img = self._compose()
         img = self._img
@@ -420,16 +372,11 @@ class Announce(CardAnim):
             img = pygame.transform.smoothscale(img, (max(2, int(img.get_width() * k)),
                                                      max(2, int(img.get_height() * k))))
         tb = self.table
-        rect = img.get_rect(center=(tb.centre[0], int(tb.centre[1] - tb.felt.h * 0.05)))
-        self._frame = (self.t, img, rect)
-        return img, rect
+        return img, img.get_rect(center=(tb.centre[0], int(tb.centre[1] - tb.felt.h * 0.05)))
 
     def bounds(self) -> pygame.Rect | None:
-        return self.frame()[1].inflate(4, 4)
-
-    def draw(self, surf: pygame.Surface) -> None:
-        img, rect = self.frame()
-        surf.blit(img, rect)
+        f = self.frame()
+        return f[1].inflate(4, 4) if f else None
 
 
 # ------------------------------------------------------------------------------------------------ marks
@@ -528,32 +475,69 @@ class Picking:
         self.slot = None
 
 
-class TwoPots:
-    """Two pot boxes side by side (Sabacc House: main and sabacc; Nepunian Spike: hand and spike).
+class PotBoxes:
+    """Pots drawn as labelled boxes with their chips (Kinzo: the prize pot; Sabacc House: main and sabacc;
+    Nepunian Spike: hand and spike), and the antes flying into them.
 
-    A table lists them in ``TWO_POTS`` as (view key, attribute holding the box's centre, label); the first pot
-    is the one the shared chip animations fly to. Mixed in before CardTable by the tables that have two pots.
+    A table lists them in ``POT_BOXES`` as (view key, attribute holding the box's centre, label); the first pot
+    is the one the shared chip animations fly to. Mixed in before CardTable by the tables with pot boxes.
     """
 
-    TWO_POTS: ClassVar[tuple[tuple[str, str, str], tuple[str, str, str]]]
+    POT_BOXES: ClassVar[tuple[tuple[str, str, str], ...]]
+    # the table's attributes and methods this mixin uses (for readers and type checkers)
+    shown: dict[str, Any]
+    n: int
+    u: float
+    seat_geo: list[dict[str, Any]]
+    pot_box: Callable[..., pygame.Rect]
+    fly: Callable[..., None]
 
     def _pot_boxes(self) -> list[tuple[int, tuple[int, int], str]]:
-        return [(int(self.shown.get(key) or 0), getattr(self, pos), label)  # type: ignore[attr-defined]
-                for key, pos, label in self.TWO_POTS]
+        return [(int(self.shown.get(key) or 0), getattr(self, pos), label)
+                for key, pos, label in self.POT_BOXES]
 
     def pot_amount(self) -> int:
-        return int(self.shown.get(self.TWO_POTS[0][0]) or 0)  # type: ignore[attr-defined]
+        return int(self.shown.get(self.POT_BOXES[0][0]) or 0)
+
+    def pot_centre(self, key: str) -> tuple[float, float]:
+        return next(getattr(self, pos) for k, pos, _ in self.POT_BOXES if k == key)
+
+    def pot_pos(self) -> tuple[float, float]:
+        return self.pot_centre(self.POT_BOXES[0][0])
 
     def pot_sig(self) -> Any:
-        return (*(amount for amount, _, _ in self._pot_boxes()), self.u)  # type: ignore[attr-defined]
+        return (*(amount for amount, _, _ in self._pot_boxes()), self.u)
 
     def pot_rect(self) -> pygame.Rect:
-        rects = [self.pot_box(None, a, pos, label) for a, pos, label in self._pot_boxes()]  # type: ignore[attr-defined]
-        return rects[0].union(rects[1])
+        rects = [self.pot_box(None, a, pos, label) for a, pos, label in self._pot_boxes()]
+        return rects[0].unionall(rects[1:])
 
     def draw_pot(self, surf: pygame.Surface) -> None:
         for amount, pos, label in self._pot_boxes():
-            self.pot_box(surf, amount, pos, label)  # type: ignore[attr-defined]
+            self.pot_box(surf, amount, pos, label)
+
+    def ante_beats(self, d: dict[str, Any], *shares: list[int] | None,
+                   then: Callable[[], None] | None = None) -> list[Beat]:
+        """The antes: each seat's share for each pot (``shares`` in ``POT_BOXES`` order) leaves its stack and
+        flies into its box, the later pots a moment after the first; ``then`` runs as the chips set off. The
+        boxes show the event's totals once the chips land."""
+        def start() -> None:
+            v = self.shown
+            lists = [share or [] for share in shares]
+            for t in range(self.n):
+                paid = [share[t] if t < len(share) else 0 for share in lists]
+                if sum(paid):
+                    v["stacks"][t] -= sum(paid)
+                    src = self.seat_geo[t]["plate"].center
+                    for i, (a, (_, pos, _)) in enumerate(zip(paid, self.POT_BOXES, strict=True)):
+                        self.fly(a, src, getattr(self, pos), delay=0.03 * t + 0.05 * i)
+            if then is not None:
+                then()
+
+        def end() -> None:
+            for key, _, _ in self.POT_BOXES:
+                self.shown[key] = d.get(key, 0)
+        return [Beat(0.5, start, end, sound="chips")]
 
 
 class CardTable:
@@ -580,6 +564,13 @@ class CardTable:
     bar_rect: pygame.Rect
     chip_d: int
     text: Any
+    tags: dict[int, tuple[str, tuple[int, int, int]]]
+    reset_round: Callable[[dict[str, Any]], dict[str, Any]]
+
+    #: card names make longer button labels than the base table's: the buttons may grow wider
+    BUTTON_MAX_W: ClassVar[int] = 250
+    #: px (at 1280×720) between a side seat's cards and the words under them (see :meth:`hand_label`)
+    HAND_LABEL_GAP: ClassVar[int] = 4
 
     def __init__(self, app: Any, session: Any, demo: bool = False) -> None:
         self.pick = Picking()
@@ -610,6 +601,13 @@ class CardTable:
         """A click on a spot whose tag is ``tag`` (default: a ("hand", card) tag toggles the picked card)."""
         if isinstance(tag, tuple) and tag and tag[0] == "hand":
             self.pick.card = None if self.pick.card == tag[1] else tag[1]
+
+    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
+        """Fill in ``v`` (the cleared view) from a ``round_started`` event's data ``d`` (who deals, who plays)."""
+
+    def hand_words(self, seat: int) -> str | None:
+        """The words under a seat's cards (its rank at the showdown, the viewer's own hand now); None: none."""
+        return None
 
     # ------------------------------------------------------------------ spots
     def spots_of(self, seat: int) -> list[Spot]:
@@ -716,16 +714,72 @@ class CardTable:
         self.anims.append(CardMove(self.art, (src.x, src.y, src.w, src.h), end, src.card, self.dur(duration),
                                    self.dur(delay)))
 
+    def muck(self, seat: int, dst: tuple[float, float]) -> None:
+        """The seat's cards slide away face down to ``dst`` (a folded hand leaves the table)."""
+        for sp in self.spots_of(seat):
+            self.slide_away(sp, dst, None)
+
     def announce(self, text: str, sub: str = "", duration: float = 1.6, colour: tuple[int, int, int] = theme.AMBER,
                  mark: str = "") -> None:
         self.anims.append(Announce(self, text, sub, self.dur(duration), colour, mark))
 
     # ------------------------------------------------------------------ the base table's hooks
+    def beats_for(self, ev: Any) -> list[Beat]:
+        """A new round starts from a clean slate (see :meth:`open_round`); other events are the table's."""
+        if ev.kind == "round_started":
+            d = ev.visible_to(self.eyes)
+            return [Beat(0.3, lambda: self.open_round(d))]
+        return super().beats_for(ev)  # type: ignore[misc]
+
+    def open_round(self, d: dict[str, Any]) -> None:
+        """The last round's marks, picks and per-round pieces go (the stacks stay); then the round's own
+        fields from the event (:meth:`round_opened`)."""
+        v = self.shown
+        self.deco = {}
+        self.tags = {}
+        self.fresh = set()
+        self.pick.clear()
+        stacks = v.get("stacks")
+        self.reset_round(v)
+        if stacks is not None:
+            v["stacks"] = stacks
+        self.round_opened(v, d)
+
+    def hand_label(self, seat: int) -> tuple[str, pygame.Rect] | None:
+        """The seat's :meth:`hand_words` and where they go: under its cards, or over them at the seats across
+        the top of the table (whose plates are above the cards)."""
+        spots = self.spots_of(seat)
+        words = self.hand_words(seat) if spots else None
+        if not words:
+            return None
+        u = self.u
+        fs = int(max(11, 14 * u))
+        cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
+        toward_middle = self.seat_geo[seat]["in"][1]
+        if toward_middle > 0.6:
+            top = min(sp.rect.top for sp in spots)
+            return words, pill_rect(self.text, words, fs, (cx, top - int(3 * u)), anchor="midbottom")
+        gap = 4 if toward_middle < -0.6 else self.HAND_LABEL_GAP
+        bottom = max(sp.rect.bottom for sp in spots)
+        return words, pill_rect(self.text, words, fs, (cx, bottom + int(gap * u)), anchor="midtop")
+
+    def pieces_rect(self, seat: int) -> pygame.Rect:
+        r = self.spots_rect(self.spots_of(seat))
+        out = r if r is not None else super().pieces_rect(seat)  # type: ignore[misc]
+        lab = self.hand_label(seat)
+        return out.union(lab[1].inflate(4, 4)) if lab else out
+
     def pieces_sig(self, seat: int) -> Any:
-        return self.spot_sig(self.spots_of(seat))
+        lab = self.hand_label(seat)
+        return (self.spot_sig(self.spots_of(seat)), lab[0] if lab else None)
 
     def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         self.draw_spots(surf, self.spots_of(seat), covered)
+        lab = self.hand_label(seat)
+        if lab:
+            show = seat in self.deco.get("show", {})
+            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
 
     def _paint(self, surf: pygame.Surface, incremental: bool) -> list[pygame.Rect]:
         self._spot_cache = {}
@@ -832,21 +886,6 @@ class CardTable:
         if not self.my_turn() and not self.settled():
             return "Space or click the table to skip the animation"
         return super().bar_heading()
-
-    def _layout_bar(self) -> None:
-        """The base bar, with wider buttons when there are few (card names make longer labels)."""
-        super()._layout_bar()
-        r = self.bar_rect
-        u = self.u
-        pad = int(10 * u)
-        n = max(1, len(self.buttons))
-        slider_w = self.slider.rect.w + 3 * pad if self.slider is not None else 0
-        room = r.w - 2 * pad - slider_w
-        bw = int(max(40, min(250 * u, (room - (n - 1) * pad) / n)))
-        x = r.x + pad
-        for b in self.buttons:
-            b.rect.x, b.rect.w = x, bw
-            x += bw + pad
 
     # ------------------------------------------------------------------ shared drawing
     def draw_pile(self, surf: pygame.Surface, centre: tuple[int, int], w: int, h: int, count: int,

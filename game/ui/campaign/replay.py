@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.campaign.table import HUMAN_SEAT, ReplayStep, SessionRecord
+from game.campaign.table import ReplayStep, SessionRecord
 from game.engine.core import Action, Event, IllegalAction
 from game.events import EventBus
+from game.ui.campaign.sitting import PlayerAtTable
 from game.ui.input import Input
 from game.ui.session import SeatSpec
 from game.ui.tables import table_for
 from game.ui.tables.base import ActionSpec, BaseTable
-from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-class ReplaySession:
+class ReplaySession(PlayerAtTable):
     """The UI session interface over a replay: the steps come from the record, never from anyone's choice."""
 
     def __init__(self, record: SessionRecord, hand: int, names: list[str]) -> None:
@@ -44,20 +44,8 @@ class ReplaySession:
         self.done = False
         self.start_stacks = _stacks_before(record, hand)
 
-    def is_human(self, seat: int | None) -> bool:
-        return seat == HUMAN_SEAT
-
-    @property
-    def humans(self) -> list[int]:
-        return [HUMAN_SEAT]
-
-    def name(self, seat: int | None) -> str:
-        return "The table" if seat is None else self.seats[seat].name
-
-    def publish_opening(self) -> None:
-        if not self.opening_published:
-            self.opening_published = True
-            self.bus.publish(self.opening)
+    def opening_events(self) -> list[Event]:
+        return self.opening
 
     def step(self) -> bool:
         """Play the next recorded action (False when the hand is over)."""
@@ -176,12 +164,7 @@ class ReplayTableMixin:
              lambda: self.replay_open_hand(r.hand + 1)),
             (ActionSpec("Back", "Back to the journal (Esc)", pygame.K_ESCAPE, "Esc"), self.replay_back),
         ]
-        self.specs = [s for s, _ in specs]
-        self.slider = None
-        self.slider_kind = None
-        self.buttons = [Button(s.label, cb, key=s.key, key_label=s.key_label, tooltip=s.tooltip, enabled=s.enabled,
-                             primary=s.primary, tag=s) for s, cb in specs]
-        self._layout_bar()
+        self.own_buttons(specs)
 
     def handle(self, ev: Input) -> None:
         if ev.kind == "key" and ev.action == "back":

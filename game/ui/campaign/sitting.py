@@ -51,7 +51,35 @@ def _choose(agent: Any, view: dict[str, Any], legal: list[Action]) -> Action | N
         return None
 
 
-class CampaignSitting:
+class PlayerAtTable:
+    """Who sits where, as the tables ask it of a campaign session, live or replayed: the player alone is a person
+    (seat ``HUMAN_SEAT``), the regulars are not; the hand's opening events are published once."""
+
+    seats: list[SeatSpec]
+    bus: EventBus
+    opening_published: bool
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat == HUMAN_SEAT
+
+    @property
+    def humans(self) -> list[int]:
+        return [HUMAN_SEAT]
+
+    def name(self, seat: int | None) -> str:
+        return "The table" if seat is None else self.seats[seat].name
+
+    def opening_events(self) -> list[Event]:
+        """The events that open the game, for the table to play out as it opens."""
+        raise NotImplementedError
+
+    def publish_opening(self) -> None:
+        if not self.opening_published:
+            self.opening_published = True
+            self.bus.publish(self.opening_events())
+
+
+class CampaignSitting(PlayerAtTable):
     """The UI session interface over the campaign's live table (the player is seat 0)."""
 
     def __init__(self, play: CampaignPlay, resumed: bool = False) -> None:
@@ -71,22 +99,9 @@ class CampaignSitting:
         self.hand_ended = False  # set when a hand ends; the table pauses between hands once it has shown it
         self._lines: dict[int, list[Banter]] = {}
 
-    # ------------------------------------------------------------------ who is who
-    def is_human(self, seat: int | None) -> bool:
-        return seat == HUMAN_SEAT
-
-    @property
-    def humans(self) -> list[int]:
-        return [HUMAN_SEAT]
-
-    def name(self, seat: int | None) -> str:
-        return "The table" if seat is None else self.seats[seat].name
-
     # ------------------------------------------------------------------ acting
-    def publish_opening(self) -> None:
-        if not self.opening_published:
-            self.opening_published = True
-            self.bus.publish(list(getattr(self.state, "opening_events", [])))
+    def opening_events(self) -> list[Event]:
+        return list(getattr(self.state, "opening_events", []))
 
     def apply(self, action: Action) -> list[Event]:
         """The player's move, through the campaign (IllegalAction propagates, nothing changes)."""

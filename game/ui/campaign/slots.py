@@ -182,7 +182,7 @@ class SlotMenu(Scene):
             r = pygame.Rect(0, 0, cw, chh)
             r.midtop = (w // 2, top + i * (chh + gap))
             self.card_rects.append(r)
-            bw, bh = int(170 * u), int(40 * u)
+            bw, bh = int(204 * u), int(40 * u)  # room for "New campaign" beside its Enter key
             y = r.centery - (len(buttons) * bh + (len(buttons) - 1) * int(8 * u)) // 2
             for b in buttons:
                 b.rect = pygame.Rect(r.right - bw - int(18 * u), y, bw, bh)
@@ -250,7 +250,7 @@ class SlotMenu(Scene):
         panel(surf, r, (16, 16, 22), edge, radius=int(12 * u), alpha=235, width=2 if focused else 1)
         x = r.x + int(22 * u)
         t.blit(surf, f"SLOT {info.slot}", int(16 * u), theme.TEXT_DIM, "bold", topleft=(x, r.y + int(12 * u)))
-        width = r.w - int(240 * u)
+        width = r.w - int(270 * u)
         if bad:
             t.blit(surf, "Damaged save", int(26 * u), theme.BAD, "bold", topleft=(x, r.y + int(32 * u)))
             problem = info.problem or "the save file is missing, but its backup is there"

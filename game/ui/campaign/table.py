@@ -18,10 +18,9 @@ from game.campaign.table import Banter
 from game.engine.core import Event
 from game.ui import theme
 from game.ui.campaign.dialog import Choice, Dialog
-from game.ui.draw import panel, shade
+from game.ui.draw import panel
 from game.ui.input import Input
-from game.ui.scene import Scene
-from game.ui.scenes.menu import ButtonColumn
+from game.ui.scenes.menu import ButtonColumn, PauseMenu
 from game.ui.tables import table_for
 from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
 from game.ui.widgets import Button
@@ -180,13 +179,7 @@ class CampaignTableMixin:
             ActionSpec("Play on", "Play the next hand (Enter)", pygame.K_n, "N", primary=True),
             ActionSpec("Leave table", f"Cash out your {stack:,} chips and go back to the cantina", pygame.K_l, "L"),
         ]
-        calls = (self.play_next_hand, self.get_up_from_table)
-        self.specs = specs
-        self.slider = None
-        self.slider_kind = None
-        self.buttons = [Button(s.label, c, key=s.key, key_label=s.key_label, tooltip=s.tooltip, primary=s.primary,
-                             tag=s) for s, c in zip(specs, calls, strict=True)]
-        self._layout_bar()
+        self.own_buttons(list(zip(specs, (self.play_next_hand, self.get_up_from_table), strict=True)))
 
     def bar_heading(self) -> str:
         if self.hand_pause:
@@ -243,15 +236,14 @@ def campaign_table(app: App, sitting: CampaignSitting) -> BaseTable:
     return campaign_table_class(sitting.state.game_id)(app, sitting)
 
 
-class CampaignTableMenu(Scene):
+class CampaignTableMenu(PauseMenu):
     """Esc at a campaign table: resume, get up (free between hands, a forfeit mid-hand), journal, rules,
     settings, or save and go back to the title."""
-
-    transparent = True
 
     def __init__(self, app: App, table: Any) -> None:
         super().__init__(app)
         self.table = table
+        self.game_id = table.state.game_id
         cs = table.campaign_sitting.cs
         free = cs.between_hands or cs.is_over
         self.free = free
@@ -296,16 +288,6 @@ class CampaignTableMenu(Scene):
         self.app.pop()
         self.app.push(JournalScene(self.app, self.table.campaign_play))
 
-    def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.state.game_id))
-
-    def settings(self) -> None:
-        from game.ui.scenes.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
-
     def quit(self) -> None:
         self.table.campaign_play.quit_to_title()
 
@@ -319,18 +301,10 @@ class CampaignTableMenu(Scene):
         self.box.center = (w // 2, h // 2)
         self.col.place(self.box.centerx - bw // 2, self.box.y + int(118 * u), bw, bh, gap)
 
-    def handle(self, ev: Input) -> None:
-        if ev.kind == "key" and ev.action == "back":
-            self.app.pop()
-            return
-        self.col.handle(ev)
-
     def draw(self, surf: pygame.Surface) -> None:
-        shade(surf, 160)
+        self.draw_frame(surf, 14)
         u = self.u
         t = self.app.text
-        panel(surf, self.box, theme.PANEL, theme.BRASS, radius=14, width=2)
-        t.blit(surf, "PAUSED", int(40 * u), theme.AMBER, "head", midtop=(self.box.centerx, self.box.y + int(14 * u)))
         y = self.box.y + int(62 * u)
         for line in t.wrap(self.note, int(15 * u), self.box.w - int(40 * u)):
             t.blit(surf, line, int(15 * u), theme.CREAM if self.free else theme.TURN, midtop=(self.box.centerx, y))

@@ -1,4 +1,4 @@
-"""A vertical list of buttons with keyboard focus, and the in-table pause menu built from it."""
+"""A vertical list of buttons with keyboard focus, the pause menus' shared frame, and the in-table pause menu."""
 
 from __future__ import annotations
 
@@ -60,30 +60,54 @@ class ButtonColumn:
                 break
 
 
-class TableMenu(Scene):
-    """Esc at the table: resume, read the rules, change settings, or leave the table."""
+class PauseMenu(Scene):
+    """What the pause menus share: a column of buttons on a panel headed PAUSED over the dimmed scene, Esc to
+    go back, and the rules and settings pages opened over it. A menu sets ``col`` and lays out ``box``."""
 
     transparent = True
+    col: ButtonColumn
+    box: pygame.Rect
+    u: float
+    #: the game whose rules page Rules opens (None: the rules browser's first page)
+    game_id: str | None = None
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game_id))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.action == "back":
+            self.app.pop()
+            return
+        self.col.handle(ev)
+
+    def draw_frame(self, surf: pygame.Surface, heading_y: int) -> None:
+        """The dimmed scene, the panel, and PAUSED ``heading_y`` px (at 1280×720) under the panel's top."""
+        shade(surf, 160)
+        panel(surf, self.box, theme.PANEL, theme.BRASS, radius=14, width=2)
+        self.app.text.blit(surf, "PAUSED", int(40 * self.u), theme.AMBER, "head",
+                           midtop=(self.box.centerx, self.box.y + int(heading_y * self.u)))
+
+
+class TableMenu(PauseMenu):
+    """Esc at the table: resume, read the rules, change settings, or leave the table."""
 
     def __init__(self, app: App, table: BaseTable) -> None:
         super().__init__(app)
         self.table = table
+        self.game_id = table.state.game_id
         self.col = ButtonColumn([
             Button("Resume", app.pop, pygame.K_ESCAPE, "Esc", "Back to the table"),
             Button("Rules", self.rules, pygame.K_r, "R", "How this game is played"),
             Button("Settings", self.settings, pygame.K_s, "S", "Speed, sound, colour-blind mode"),
             Button("Leave table", app.go_title, pygame.K_l, "L", "Back to the title screen (the game is lost)"),
         ])
-
-    def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.state.game_id))
-
-    def settings(self) -> None:
-        from game.ui.scenes.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -96,15 +120,6 @@ class TableMenu(Scene):
         self.box.center = (w // 2, h // 2)
         self.col.place(self.box.x + int(30 * u), self.box.y + int(80 * u), bw, bh, gap)
 
-    def handle(self, ev: Input) -> None:
-        if ev.kind == "key" and ev.action == "back":
-            self.app.pop()
-            return
-        self.col.handle(ev)
-
     def draw(self, surf: pygame.Surface) -> None:
-        shade(surf, 160)
-        panel(surf, self.box, theme.PANEL, theme.BRASS, radius=14, width=2)
-        self.app.text.blit(surf, "PAUSED", int(40 * self.u), theme.AMBER, "head",
-                           midtop=(self.box.centerx, self.box.y + int(18 * self.u)))
+        self.draw_frame(surf, 18)
         self.col.draw(surf, self.app.text, int(19 * self.u))

@@ -8,6 +8,10 @@ How the picture stays honest: ``shown`` is what the screen draws. When nothing i
 ``state.view(eyes)``; while the events of an action play out, each beat patches ``shown`` from the event's
 public data (the dice that were thrown, the chips that moved), and when the last beat ends ``shown`` is
 replaced by a fresh view. The UI never decides a rule and never reads the state's internals.
+
+Beats and the animations' base classes live in ``game.ui.anim`` (the card pieces use them too); the helpers
+for the beats every chip game tells alike (a bet, a pot won, the round's end, a carried pot shared out) are
+here, with the action bar's layout.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import pygame
 
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
+from game.ui.anim import Anim, Beat, FrameAnim
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
 from game.ui.input import Input
@@ -36,55 +41,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-# ------------------------------------------------------------------------------------------------ beats
-@dataclass
-class Beat:
-    """One step of the story the table tells: it patches ``shown``, starts animations, and lasts a while."""
-
-    duration: float
-    start: Callable[[], None] | None = None
-    end: Callable[[], None] | None = None
-    event: Event | None = None
-    sound: str | None = None
-    elapsed: float = 0.0
-    started: bool = False
-
-
-class Anim:
-    """A moving piece drawn over the table; ``covers`` names static pieces it hides while it runs.
-
-    ``bounds()`` is where it will draw this frame (before drawing), so the table can redraw only the parts
-    of the screen that change.
-    """
-
-    covers: frozenset[tuple[Any, ...]] = frozenset()
-
-    def __init__(self, duration: float, delay: float = 0.0) -> None:
-        self.duration = max(1e-6, duration)
-        self.delay = delay
-        self.t = 0.0
-
-    @property
-    def progress(self) -> float:
-        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.duration
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    def finish(self) -> None:
-        self.t = self.delay + self.duration
-
-    def bounds(self) -> pygame.Rect | None:
-        raise NotImplementedError
-
-    def draw(self, surf: pygame.Surface) -> None:
-        raise NotImplementedError
-
-
+# ------------------------------------------------------------------------------------------------ motion
 class ChipFlight(Anim):
     """Chips sliding across the felt (0.25–0.4 s), on a slight arc, eased in and out."""
 
@@ -113,7 +70,7 @@ class ChipFlight(Anim):
         draw_chips(surf, self.amount, self._pos(), self.d, self.res)
 
 
-class Tumble(Anim):
+class Tumble(FrameAnim):
     """A die or cube thrown onto the felt: it spins through random faces, drops and settles with a bounce."""
 
     def __init__(self, key: tuple[Any, ...], final: Any, draw_face: Callable[[Any, int], pygame.Surface],
@@ -128,7 +85,6 @@ class Tumble(Anim):
         self.dx = self.rng.uniform(-1, 1) * size * 1.6
         self.face = self.rng.choice(faces)
         self.next_flip = 0.0
-        self._frame: tuple[float, pygame.Surface, pygame.Rect] | None = None
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -136,11 +92,7 @@ class Tumble(Anim):
             self.face = self.rng.choice(self.faces)
             self.next_flip = self.t + 0.07
 
-    def frame(self) -> tuple[pygame.Surface, pygame.Rect] | None:
-        if self.t < self.delay:
-            return None
-        if self._frame is not None and self._frame[0] == self.t:
-            return self._frame[1], self._frame[2]
+    def picture(self) -> tuple[pygame.Surface, pygame.Rect]:
         p = self.progress
         drop = ease_out_bounce(p)
         x = self.pos[0] + self.dx * (1 - ease_out_cubic(p))
@@ -150,18 +102,7 @@ class Tumble(Anim):
         angle = round(self.spin * (1 - ease_out_cubic(p)) / 3) * 3
         if abs(angle) >= 3:
             img = pygame.transform.rotate(img, angle)
-        rect = img.get_rect(center=(int(x), int(y)))
-        self._frame = (self.t, img, rect)
-        return img, rect
-
-    def bounds(self) -> pygame.Rect | None:
-        f = self.frame()
-        return f[1] if f else None
-
-    def draw(self, surf: pygame.Surface) -> None:
-        f = self.frame()
-        if f:
-            surf.blit(f[0], f[1])
+        return img, img.get_rect(center=(int(x), int(y)))
 
 
 class Banner(Anim):
@@ -238,6 +179,12 @@ class BaseTable(Scene):
     FELT: tuple[int, int, int] = theme.FELT_GREEN
     #: the piece names shown in the top bar for each phase, e.g. {"wager": "Wager round"}
     PHASES: ClassVar[dict[str, str]] = {}
+    #: what the log calls a round of the game ("hand" at the sabacc tables)
+    ROUND_NOUN: ClassVar[str] = "round"
+    #: the widest an action button grows, in px at 1280×720 (card tables' labels name cards: they go wider)
+    BUTTON_MAX_W: ClassVar[int] = 200
+    #: the words over the amount slider
+    SLIDER_HINT: ClassVar[str] = "amount: drag, wheel, +/−, PgUp/PgDn"
 
     def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
         super().__init__(app)
@@ -417,6 +364,10 @@ class BaseTable(Scene):
     def pot_pos(self) -> tuple[float, float]:
         return (self.centre[0], self.centre[1] + self.felt.h * 0.12)
 
+    def pot_centre(self, key: str) -> tuple[float, float]:
+        """Where the chips of the view's pot ``key`` lie (one pot here; tables with several say which)."""
+        return self.pot_pos()
+
     # ------------------------------------------------------------------ the bus
     def _on_event(self, ev: Event) -> None:
         if trace.enabled():
@@ -432,11 +383,79 @@ class BaseTable(Scene):
         self.synced = False
 
     def beats_for(self, ev: Event) -> list[Beat]:
-        """The beats an event becomes. Default: a short pause with a tag on the seat that acted."""
+        """The beats an event becomes. Default: a short pause with a tag on the seat that acted; the end of
+        the session is said in a banner."""
+        if ev.kind == "session_over":
+            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8), event=ev)]
+
         def start() -> None:
-            if ev.seat is not None and ev.kind not in ("round_over", "session_over"):
+            if ev.seat is not None and ev.kind != "round_over":
                 self.tag(ev.seat, ev.kind.replace("_", " ").upper())
         return [Beat(0.25 if ev.seat is not None else 0.1, start=start, event=ev)]
+
+    # ------------------------------------------------------------------ beats the chip games share
+    def bet_tag(self, d: dict[str, Any], extra: dict[str, str] | None = None) -> str:
+        """A bet event's tag over the seat, in the words every betting table uses (``extra``: a game's own
+        actions, or its own words for one of these)."""
+        act = str(d.get("action"))
+        amount = int(d.get("amount") or 0)
+        words = {"check": "CHECKS", "call": f"CALLS {amount:,}", "allin": f"ALL-IN {amount:,}", "fold": "FOLDS",
+                 "raise": f"RAISES TO {int(d.get('wager') or 0):,}"}
+        words.update(extra or {})
+        return words.get(act, act.upper())
+
+    def bet_shown(self, seat: int, d: dict[str, Any], extra: dict[str, str] | None = None) -> None:
+        """A bet event lands at the seat: its tag (see :meth:`bet_tag`; red for a fold), and its stack and its
+        wager this betting round as the event gives them."""
+        v = self.shown
+        self.tag(seat, self.bet_tag(d, extra), theme.BAD if d.get("action") == "fold" else theme.AMBER)
+        v["stacks"][seat] = d.get("stack", v["stacks"][seat])
+        v.setdefault("wager", [0] * self.n)[seat] = d.get("wager", 0)
+
+    def pot_won_beats(self, seat: int, amount: int, pot_key: str, words: str, duration: float = 0.55,
+                      sound: str | None = "chips") -> list[Beat]:
+        """Chips leave the pot ``pot_key`` of the view for the winner's plate, tagged with ``words``; the
+        winner's stack grows when they land."""
+        def start() -> None:
+            v = self.shown
+            v[pot_key] = max(0, int(v.get(pot_key) or 0) - amount)
+            self.fly(amount, self.pot_centre(pot_key), self.seat_geo[seat]["plate"].center, duration=0.4)
+            self.tag(seat, words, theme.GOOD)
+
+        def end() -> None:
+            self.shown["stacks"][seat] += amount
+        return [Beat(duration, start, end, sound=sound)]
+
+    def carry_back_beats(self, amounts: list[int] | None, pot_key: str, emptied: tuple[str, ...],
+                         stagger: float = 0.04) -> list[Beat]:
+        """A carried pot shared out at the session's end: each seat's share flies from the pot ``pot_key`` to
+        its plate (``stagger`` seconds after the seat before) and joins its stack; the pots ``emptied`` are
+        left empty."""
+        def start() -> None:
+            src = self.pot_centre(pot_key)
+            for seat, a in enumerate(amounts or []):
+                if a:
+                    self.fly(a, src, self.seat_geo[seat]["plate"].center, delay=stagger * seat)
+                    self.shown["stacks"][seat] += a
+            for key in emptied:
+                self.shown[key] = 0
+        return [Beat(0.5, start, sound="chips")]
+
+    def round_over_beats(self, d: dict[str, Any], sub: str, showdown: float, quiet: float) -> list[Beat]:
+        """The round's end: its winners in a banner over ``sub``, and the stacks as the event gives them; it
+        lasts ``showdown`` seconds after a showdown (there are hands to look at), else ``quiet``."""
+        winners = list(d.get("winners") or [])
+
+        def start() -> None:
+            if winners:
+                self.winners_banner(winners, sub, 2.0)
+            if d.get("stacks"):
+                self.shown["stacks"] = list(d["stacks"])
+        return [Beat(showdown if d.get("showdown") else quiet, start)]
+
+    def winners_banner(self, winners: list[int], sub: str, duration: float, several: str = "win") -> None:
+        """The round's winners across the felt ("Vexa wins", "Vexa and Grell win") over ``sub``."""
+        self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else several}", sub, duration)
 
     # ------------------------------------------------------------------ words
     def describe(self, ev: dict[str, Any]) -> str | None:
@@ -451,7 +470,8 @@ class BaseTable(Scene):
                 return "Nobody wins the round."
             return f"Round {ev.get('round', '?')} goes to {self.join_names(winners)}."
         if kind == "session_over":
-            return "The session is over."
+            rounds = ev.get("rounds")
+            return f"The session is over after {rounds} {self.ROUND_NOUN}s." if rounds else "The session is over."
         if kind == "pot_won":
             return f"{who} wins {ev.get('amount', 0):,} chips."
         verb = str(ev.get("action") or kind).replace("_", " ")
@@ -463,6 +483,27 @@ class BaseTable(Scene):
         else:
             words = verb
         return f"{who}: {words}." if who else words[:1].upper() + words[1:] + "."
+
+    def bet_words(self, who: str, ev: dict[str, Any]) -> str | None:
+        """The betting actions every betting table words alike (None for one a game words itself)."""
+        a = ev.get("action")
+        amount = int(ev.get("amount") or 0)
+        if a == "check":
+            return f"{who} checks."
+        if a == "call":
+            return f"{who} calls {amount:,}."
+        if a == "fold":
+            return f"{who} folds."
+        if a == "allin":
+            return f"{who} goes all-in with {amount:,}."
+        if a == "raise":
+            return f"{who} raises to {int(ev.get('wager') or 0):,}."
+        return None
+
+    @staticmethod
+    def split_words(ev: dict[str, Any]) -> str:
+        """" (split 2 ways)" after a pot shared between several winners, else nothing."""
+        return f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
 
     def join_names(self, seats: list[int]) -> str:
         names = [self.names[s] for s in seats]
@@ -706,18 +747,32 @@ class BaseTable(Scene):
                 if rng is None:
                     continue
                 lo, hi = rng
-                step = max(1, int(view.get("min_bet", 1) or 1)) if hi - lo >= 10 else 1
                 value = old_value if old_kind == spec.amount_kind and old_value is not None else lo
-                self.slider = Slider(lo, hi, max(lo, min(hi, value)), step)
+                self.slider = Slider(lo, hi, max(lo, min(hi, value)), self.slider_step(spec.amount_kind, lo, hi, view))
                 self.slider_kind = spec.amount_kind
                 break
-        self.buttons = []
-        for spec in specs:
-            cb = self._button_callback(spec)
-            b = Button(spec.label, cb, key=spec.key, key_label=spec.key_label, tooltip=spec.tooltip,
-                       enabled=spec.enabled and mine, primary=spec.primary, tag=spec)
-            self.buttons.append(b)
+        self.put_buttons(specs, [self._button_callback(spec) for spec in specs], live=mine)
+
+    def slider_step(self, kind: str, lo: int, hi: int, view: dict[str, Any]) -> int:
+        """How far one notch of the amount slider moves (default: the minimum bet, on a wide range)."""
+        return max(1, int(view.get("min_bet", 1) or 1)) if hi - lo >= 10 else 1
+
+    def put_buttons(self, specs: list[ActionSpec], callbacks: list[Callable[[], None] | None],
+                    live: bool = True) -> None:
+        """Show ``specs`` on the bar, each button calling its callback (enabled when its spec is and the bar is
+        ``live``), and lay the bar out."""
+        self.specs = specs
+        self.buttons = [Button(spec.label, cb, key=spec.key, key_label=spec.key_label, tooltip=spec.tooltip,
+                               enabled=spec.enabled and live, primary=spec.primary, tag=spec)
+                        for spec, cb in zip(specs, callbacks, strict=True)]
         self._layout_bar()
+
+    def own_buttons(self, pairs: list[tuple[ActionSpec, Callable[[], None]]]) -> None:
+        """Buttons that drive the table itself rather than the game (a replay's controls, the pause between
+        campaign hands): each spec with its callback, and no amount slider."""
+        self.slider = None
+        self.slider_kind = None
+        self.put_buttons([spec for spec, _ in pairs], [cb for _, cb in pairs])
 
     def _button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
         if spec.amount_kind:
@@ -729,8 +784,12 @@ class BaseTable(Scene):
         return None
 
     def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
-        """Disabled buttons shown while someone else acts (so the bar does not jump around)."""
-        return []
+        """Disabled buttons shown while someone else acts (so the bar does not jump around): the buttons the
+        view would offer, with no legal action behind them."""
+        specs = self.action_specs(view, [])
+        for spec in specs:
+            spec.enabled = False
+        return specs
 
     def amount_label(self, spec: ActionSpec) -> str:
         if self.slider is not None and spec.amount_kind == self.slider_kind:
@@ -738,23 +797,62 @@ class BaseTable(Scene):
         return spec.label
 
     def _layout_bar(self) -> None:
+        """Buttons from the left, the amount slider at the right. The buttons share the room left of the
+        slider, its knob and its labels; where one row would squeeze them below a readable width (the key
+        caps drop off at 90 px and labels get cut) they wrap into two rows under the bar's heading."""
         r = self.bar_rect
         u = self.u
         pad = int(10 * u)
         bh = int(min(48 * u, (r.h - 3 * pad) * 0.55))
-        slider_w = int(min(240 * u, r.w * 0.28)) if self.slider is not None else 0
-        n = max(1, len(self.buttons))
-        room = r.w - 2 * pad - (slider_w + pad if slider_w else 0)
-        bw = int(min(200 * u, (room - (n - 1) * pad) / n))
-        bw = max(40, bw)
         y = r.bottom - pad - bh
-        x = r.x + pad
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + pad
+        right = r.right - pad
         if self.slider is not None:
+            slider_w = int(min(240 * u, r.w * 0.28))
             self.slider.rect = pygame.Rect(r.right - 3 * pad - slider_w, y + bh // 2 - int(9 * u), slider_w,
                                            int(18 * u))
+            right = self.slider_reach().x - pad
+        n = max(1, len(self.buttons))
+        room = right - (r.x + pad)
+        widest = self.BUTTON_MAX_W * u
+        per_row, gap = n, 0
+        bw = min(widest, (room - (n - 1) * pad) / n)
+        if bw < max(91, int(120 * u)) and n > 1:  # (a button shows its key cap from 91 px wide)
+            per_row = -(-n // 2)
+            bw = min(widest, (room - (per_row - 1) * pad) / per_row)
+            gap = max(2, pad // 2)
+            font = self.app.res.font("bold", int(15 * u))
+            top = r.y + int(8 * u) + font.get_linesize() + max(3, pad // 2)  # under the heading
+            bh = min(bh, (r.bottom - pad - top - gap) // 2)
+            y = r.bottom - pad - 2 * bh - gap
+        bw = max(1, int(bw))
+        for i, b in enumerate(self.buttons):
+            row, col = divmod(i, per_row)
+            b.rect = pygame.Rect(r.x + pad + col * (bw + pad), y + row * (bh + gap), bw, bh)
+        if self.slider is not None and per_row < n:  # level with the middle of the two rows
+            self.slider.rect.centery = y + bh + gap // 2
+
+    def _slider_labels(self) -> list[tuple[str, dict[str, tuple[int, int]]]]:
+        """The words around the amount slider (its ends under it, how to move it above) and where they go."""
+        s = self.slider
+        assert s is not None
+        return [(f"{s.lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
+                (f"{s.hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
+                (self.SLIDER_HINT, {"midbottom": (s.rect.centerx, s.rect.top - int(4 * self.u))})]
+
+    def slider_reach(self) -> pygame.Rect:
+        """Everything the amount slider draws: the track, the knob at either end, and its labels (the action
+        bar keeps its buttons clear of all of it)."""
+        s = self.slider
+        assert s is not None
+        knob = max(6, s.rect.h // 2 - 2)
+        out = s.rect.inflate(2 * knob, max(0, 2 * knob - s.rect.h))
+        font = self.app.res.font("text", int(12 * self.u))
+        for words, anchor in self._slider_labels():
+            label = pygame.Rect((0, 0), font.size(words))
+            for point, at in anchor.items():
+                setattr(label, point, at)
+            out.union_ip(label)
+        return out
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
@@ -1164,11 +1262,8 @@ class BaseTable(Scene):
             b.draw(surf, self.text, int(17 * u))
         if self.slider is not None:
             self.slider.draw(surf)
-            s = self.slider
-            self.text.blit(surf, f"{s.lo:,}", int(12 * u), theme.TEXT_DIM, midtop=(s.rect.x, s.rect.bottom + 2))
-            self.text.blit(surf, f"{s.hi:,}", int(12 * u), theme.TEXT_DIM, midtop=(s.rect.right, s.rect.bottom + 2))
-            self.text.blit(surf, "amount: drag, wheel, +/−, PgUp/PgDn", int(12 * u), theme.TEXT_DIM,
-                           midbottom=(s.rect.centerx, s.rect.top - int(4 * u)))
+            for words, anchor in self._slider_labels():
+                self.text.blit(surf, words, int(12 * u), theme.TEXT_DIM, **anchor)
 
     def bar_heading(self) -> str:
         if self.my_turn():

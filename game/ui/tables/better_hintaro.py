@@ -30,9 +30,10 @@ import pygame
 from game.engine.better_hintaro.content import load_content
 from game.engine.core import Action, Event, seats_from
 from game.ui import theme
+from game.ui.anim import Anim, Beat
 from game.ui.draw import panel
 from game.ui.tables import better_hintaro_panels as bp
-from game.ui.tables.base import ActionSpec, Anim, Beat, Item
+from game.ui.tables.base import ActionSpec, Item
 from game.ui.tables.hintaro import HintaroTable
 from game.ui.tween import ease_in_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider
@@ -849,30 +850,10 @@ class BetterHintaroTable(HintaroTable):
                        ""),
         ]
 
-    def _layout_bar(self) -> None:
-        """As the base lays the bar out, but never letting five or more buttons run under the slider."""
-        super()._layout_bar()
-        if self.slider is None or not self.buttons:
-            return
-        pad = int(10 * self.u)
-        limit = self.slider.rect.x - 3 * pad
-        if self.buttons[-1].rect.right <= limit:
-            return
-        n = len(self.buttons)
-        x0 = self.buttons[0].rect.x
-        bw = max(40, (limit - x0 - (n - 1) * pad) // n)
-        for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(x0 + i * (bw + pad), b.rect.y, bw, b.rect.h)
-
     def round_info(self) -> str:
         if self.shown.get("high_stakes"):
             return "High Stakes round"
         return super().round_info()
-
-    def amount_label(self, spec: ActionSpec) -> str:
-        if self.slider is not None and spec.amount_kind == self.slider_kind:
-            return f"{spec.label} {self.slider.value:,}"
-        return spec.label
 
     def bar_sig(self) -> Any:
         self._refresh_raise_button()

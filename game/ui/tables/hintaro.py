@@ -184,9 +184,7 @@ class HintaroTable(BaseTable):
             assert s is not None
 
             def start() -> None:
-                label = {"check": "CHECKS", "call": f"CALLS {d['amount']:,}", "raise": f"RAISES TO {d['wager']:,}",
-                         "allin": f"ALL-IN {d['amount']:,}", "drop": "DROPS"}.get(d["action"], d["action"].upper())
-                self.tag(s, label, theme.BAD if d["action"] == "drop" else theme.AMBER)
+                self.tag(s, self.bet_tag(d, {"drop": "DROPS"}), theme.BAD if d["action"] == "drop" else theme.AMBER)
                 self.shown["stacks"][s] = d["stack"]
                 if d["action"] == "drop":
                     self.shown["in_hand"][s] = False
@@ -237,17 +235,8 @@ class HintaroTable(BaseTable):
             return [Beat(1.0, start, end, sound="dice"), Beat(0.6)]
 
         if kind == "pot_won":
-            s = ev.seat
-            assert s is not None
-
-            def start() -> None:
-                self.shown["pot"] = max(0, int(self.shown.get("pot", 0)) - d["amount"])
-                self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center, duration=0.4)
-                self.tag(s, f"WINS {d['amount']:,}", theme.GOOD)
-
-            def end() -> None:
-                self.shown["stacks"][s] += d["amount"]
-            return [Beat(0.55, start, end, sound="chips")]
+            assert ev.seat is not None
+            return self.pot_won_beats(ev.seat, d["amount"], "pot", f"WINS {d['amount']:,}")
 
         if kind == "pot_carried":
             return [Beat(0.9, lambda: self.banner("Nobody stands", f"{d['amount']:,} chips carry to the next round",
@@ -261,21 +250,12 @@ class HintaroTable(BaseTable):
                 if winners:
                     st = standings[winners[0]] if winners[0] < len(standings) else None
                     sub = f"with {st}" if st else "everyone else dropped"
-                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'split'}", sub, 1.5)
+                    self.winners_banner(winners, sub, 1.5, several="split")
                 self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
             return [Beat(1.6 if winners else 0.2, start)]
 
         if kind == "carry_returned":
-            def start() -> None:
-                for s, a in enumerate(d.get("amounts", [])):
-                    if a:
-                        self.fly(a, self.pot_pos(), self.seat_geo[s]["plate"].center, delay=0.04 * s)
-                        self.shown["stacks"][s] += a
-                self.shown["pot"] = 0
-            return [Beat(0.5, start, sound="chips")]
-
-        if kind == "session_over":
-            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+            return self.carry_back_beats(d.get("amounts"), "pot", ("pot",))
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words
@@ -294,17 +274,11 @@ class HintaroTable(BaseTable):
             return "Every seat throws its two dice."
         if kind == "bet":
             a = ev["action"]
-            if a == "check":
-                return f"{who} checks."
-            if a == "call":
-                return f"{who} calls {ev['amount']:,}."
             if a == "raise":
                 return f"{who} raises the bet to {ev['current_bet']:,} (puts in {ev['amount']:,})."
-            if a == "allin":
-                return f"{who} goes all-in with {ev['amount']:,}."
             if a == "drop":
                 return f"{who} drops out of the round."
-            return f"{who}: {a}."
+            return self.bet_words(who, ev) or f"{who}: {a}."
         if kind == "bet_returned":
             return f"{ev['amount']:,} uncalled chips go back to {who}."
         if kind == "reroll":
@@ -320,7 +294,7 @@ class HintaroTable(BaseTable):
                 return "The Hintaro die shows Taro: one Kulro falls from every seat's dice."
             return "The Hintaro die lands blank: nothing is cancelled."
         if kind == "pot_won":
-            split = f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
+            split = self.split_words(ev)
             if ev.get("standing"):
                 return f"{who} wins {ev['amount']:,} with {ev['standing']}{split}."
             return f"{who} takes {ev['amount']:,}: everyone else dropped."
@@ -330,8 +304,6 @@ class HintaroTable(BaseTable):
             return None if ev.get("winners") else f"Round {ev['round']} ends with no winner."
         if kind == "carry_returned":
             return "The carried pot goes back to the seats that paid into it."
-        if kind == "session_over":
-            return f"The session is over after {ev.get('rounds', '?')} rounds."
         return super().describe(ev)
 
     # ------------------------------------------------------------------ actions
@@ -371,12 +343,6 @@ class HintaroTable(BaseTable):
         if view.get("phase") == "reroll":
             return self._reroll_specs(view, legal)
         return self._wager_specs(view, legal)
-
-    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
-        specs = self.action_specs(view, [])
-        for s in specs:
-            s.enabled = False
-        return specs
 
 
 def _paren(text: str, extra: str) -> str:

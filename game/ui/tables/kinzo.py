@@ -17,7 +17,18 @@ import pygame
 
 from game.engine.core import Action, Event
 from game.ui import theme
-from game.ui.cards import CardTable, Deck, Spot, card_step, draw_mark, kinzo_deck, pill, pill_rect, row_offsets
+from game.ui.cards import (
+    CardTable,
+    Deck,
+    PotBoxes,
+    Spot,
+    card_step,
+    draw_mark,
+    kinzo_deck,
+    pill,
+    pill_rect,
+    row_offsets,
+)
 from game.ui.draw import draw_chips, glow, panel
 from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
 
@@ -32,7 +43,8 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
 }
 
 
-class KinzoTable(CardTable, BaseTable):
+class KinzoTable(PotBoxes, CardTable, BaseTable):
+    POT_BOXES = (("prize_pot", "prize_pos", "PRIZE POT"),)
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"stake": "Naming the stake", "play": "Hit, stay or split",
                                         "dealer": "The house plays", "dice": "Dice for the survivors",
@@ -93,9 +105,6 @@ class KinzoTable(CardTable, BaseTable):
         self.stake_pos = (int(cx + 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
         self.house_pos = self.dealer_plate.center
 
-    def pot_pos(self) -> tuple[float, float]:
-        return self.prize_pos
-
     def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
         v["hands"] = []
         v["dealer_cards"] = []
@@ -107,6 +116,12 @@ class KinzoTable(CardTable, BaseTable):
         v["turn"] = None
         v["phase"] = "stake"
         return v
+
+    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
+        if d.get("stacks"):
+            v["stacks"] = list(d["stacks"])
+        v["round"], v["first"], v["dealer"] = d["round"], d.get("first"), d.get("dealer")
+        v["playing"] = [False] * self.n
 
     # ------------------------------------------------------------------ seats
     def seat_status(self, seat: int) -> str:
@@ -357,19 +372,6 @@ class KinzoTable(CardTable, BaseTable):
                            lambda surf: self.draw_dealer(surf, covered)))
         return out
 
-    # ------------------------------------------------------------------ the prize pot
-    def pot_amount(self) -> int:
-        return int(self.shown.get("prize_pot") or 0)
-
-    def pot_sig(self) -> Any:
-        return (self.pot_amount(), self.u)
-
-    def pot_rect(self) -> pygame.Rect:
-        return self.pot_box(None, self.pot_amount(), self.prize_pos, "PRIZE POT")
-
-    def draw_pot(self, surf: pygame.Surface) -> None:
-        self.pot_box(surf, self.pot_amount(), self.prize_pos, "PRIZE POT")
-
     # ------------------------------------------------------------------ actions
     def _my_hand(self, view: dict[str, Any]) -> dict[str, Any] | None:
         hands = view.get("hands") or []
@@ -408,17 +410,10 @@ class KinzoTable(CardTable, BaseTable):
                                     f"another stake of {stake:,}", key, cap, action=a))
         return specs
 
-    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
-        specs = self.action_specs(view, [])
-        for s in specs:
-            s.enabled = False
-        return specs
-
-    def rebuild_actions(self) -> None:
-        super().rebuild_actions()
-        if self.slider is not None and self.slider_kind == "stake":
-            lo, hi = self.slider.lo, self.slider.hi
-            self.slider.step = 5 if hi - lo >= 50 else 1
+    def slider_step(self, kind: str, lo: int, hi: int, view: dict[str, Any]) -> int:
+        if kind == "stake":
+            return 5 if hi - lo >= 50 else 1
+        return super().slider_step(kind, lo, hi, view)
 
     def bar_heading(self) -> str:
         if not self.my_turn():
@@ -451,20 +446,6 @@ class KinzoTable(CardTable, BaseTable):
         kind = ev.kind
         s = ev.seat
         n = self.n
-
-        if kind == "round_started":
-            def start() -> None:
-                v = self.shown
-                self.deco = {}
-                self.tags = {}
-                self.fresh = set()
-                stacks = v.get("stacks")
-                self.reset_round(v)
-                if stacks is not None:
-                    v["stacks"] = list(d.get("stacks") or stacks)
-                v["round"], v["first"], v["dealer"] = d["round"], d.get("first"), d.get("dealer")
-                v["playing"] = [False] * n
-            return [Beat(0.3, start)]
 
         if kind == "stake_named":
             assert s is not None
@@ -719,13 +700,10 @@ class KinzoTable(CardTable, BaseTable):
                     self.shown["stacks"] = list(d["stacks"])
                 if winners:
                     sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners if t < len(net))
-                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'win'}", sub, 1.8)
+                    self.winners_banner(winners, sub, 1.8)
                 else:
                     self.banner("The house wins the round", f"it stood on {d.get('dealer_total')}", 1.8)
             return [Beat(1.9, start)]
-
-        if kind == "session_over":
-            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
         return super().beats_for(ev)
 
     def kinzo_die(self, face: int, size: int) -> pygame.Surface:
@@ -795,6 +773,4 @@ class KinzoTable(CardTable, BaseTable):
             if ev.get("winners"):
                 return None
             return f"Round {ev['round']}: the house wins."
-        if kind == "session_over":
-            return f"The session is over after {ev.get('rounds', '?')} rounds."
         return super().describe(ev)

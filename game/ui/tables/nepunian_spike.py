@@ -20,8 +20,8 @@ from game.ui import theme
 from game.ui.cards import (
     CardTable,
     Deck,
+    PotBoxes,
     Spot,
-    TwoPots,
     card_step,
     fan_angles,
     pill,
@@ -41,8 +41,9 @@ OUTCOME = {
 }
 
 
-class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
-    TWO_POTS = (("hand_pot", "hand_pot_pos", "HAND POT"), ("spike_pot", "spike_pot_pos", "SPIKE POT"))
+class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
+    POT_BOXES = (("hand_pot", "hand_pot_pos", "HAND POT"), ("spike_pot", "spike_pot_pos", "SPIKE POT"))
+    ROUND_NOUN = "hand"
 
     FELT = theme.FELT_BURGUNDY
     PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
@@ -72,9 +73,6 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
         self.hand_pot_pos = (int(cx - pw * 1.9), int(cy + ph * 0.5))
         self.spike_pot_pos = (int(cx + pw * 1.9), int(cy + ph * 0.5))
 
-    def pot_pos(self) -> tuple[float, float]:
-        return self.hand_pot_pos
-
     def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
         n = self.n
         v["hand"] = [] if v.get("seat") is not None else None
@@ -91,6 +89,11 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
         v["locked"] = [False] * n
         v["abandoned"] = [False] * n
         return v
+
+    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
+        v["round"], v["dealer"], v["captain"] = d["round"], d["dealer"], d.get("captain", d["dealer"])
+        v["in_hand"] = list(d.get("playing") or [True] * self.n)
+        v["in_hand_pot"] = list(v["in_hand"])
 
     # ------------------------------------------------------------------ who is who
     def _flag(self, key: str, seat: int) -> bool:
@@ -164,24 +167,13 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
         return [Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag)
                 for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)]
 
-    def _label_for(self, seat: int) -> tuple[str, pygame.Rect] | None:
-        spots = self.spots_of(seat)
-        if not spots:
-            return None
+    def hand_words(self, seat: int) -> str | None:
         show = self.deco.get("show", {}).get(seat)
         if show is not None and show.get("rank"):
-            words = str(show["rank"])
-        elif seat == self.eyes and self.shown.get("hand"):
-            words = f"Your hand totals {signed(sum(self._value(c) for c in self.shown['hand']))}"
-        else:
-            return None
-        fs = int(max(11, 14 * self.u))
-        top = min(sp.rect.top for sp in spots)
-        bottom = max(sp.rect.bottom for sp in spots)
-        cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
-        if self.seat_geo[seat]["in"][1] > 0.6:
-            return words, pill_rect(self.text, words, fs, (cx, top - int(3 * self.u)), anchor="midbottom")
-        return words, pill_rect(self.text, words, fs, (cx, bottom + int(4 * self.u)), anchor="midtop")
+            return str(show["rank"])
+        if seat == self.eyes and self.shown.get("hand"):
+            return f"Your hand totals {signed(sum(self._value(c) for c in self.shown['hand']))}"
+        return None
 
     def _value(self, card: int) -> int:
         from game.engine.nepunian_spike import VALUES
@@ -207,26 +199,13 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
         return [r]
 
     def pieces_rect(self, seat: int) -> pygame.Rect:
-        r = self.spots_rect(self.spots_of(seat))
-        out = r if r is not None else super().pieces_rect(seat)
-        lab = self._label_for(seat)
-        if lab:
-            out = out.union(lab[1].inflate(4, 4))
-        for t in self._token_rects(seat):
-            out = out.union(t)
-        return out
+        return super().pieces_rect(seat).unionall(self._token_rects(seat))
 
     def pieces_sig(self, seat: int) -> Any:
-        lab = self._label_for(seat)
-        return (super().pieces_sig(seat), lab[0] if lab else None, self._token(seat))
+        return (super().pieces_sig(seat), self._token(seat))
 
     def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         super().draw_seat_pieces(surf, seat, covered)
-        lab = self._label_for(seat)
-        if lab:
-            show = seat in self.deco.get("show", {})
-            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
-                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
         token = self._token(seat)
         if token is not None:
             r = self._token_rects(seat)[0]
@@ -384,16 +363,8 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
                        enabled="raise" in kinds),
         ]
 
-    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
-        specs = self.action_specs(view, [])
-        for s in specs:
-            s.enabled = False
-        return specs
-
-    def rebuild_actions(self) -> None:
-        super().rebuild_actions()
-        if self.slider is not None:
-            self.slider.step = max(1, int(self.shown.get("ante") or 1))
+    def slider_step(self, kind: str, lo: int, hi: int, view: dict[str, Any]) -> int:
+        return max(1, int(view.get("ante") or 1))  # raises go up in antes
 
     def bar_heading(self) -> str:
         if not self.my_turn():
@@ -450,40 +421,10 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
         s = ev.seat
         n = self.n
 
-        if kind == "round_started":
-            def start() -> None:
-                v = self.shown
-                self.deco = {}
-                self.tags = {}
-                self.fresh = set()
-                self.pick.clear()
-                stacks = v.get("stacks")
-                self.reset_round(v)
-                if stacks is not None:
-                    v["stacks"] = stacks
-                v["round"], v["dealer"], v["captain"] = d["round"], d["dealer"], d.get("captain", d["dealer"])
-                v["in_hand"] = list(d.get("playing") or [True] * n)
-                v["in_hand_pot"] = list(v["in_hand"])
-            return [Beat(0.3, start)]
-
         if kind == "antes":
-            def start() -> None:
-                v = self.shown
-                spike, hand = d.get("spike") or [], d.get("hand") or []
-                for t in range(n):
-                    a = spike[t] if t < len(spike) else 0
-                    b = hand[t] if t < len(hand) else 0
-                    if a + b:
-                        v["stacks"][t] -= a + b
-                        src = self.seat_geo[t]["plate"].center
-                        self.fly(b, src, self.hand_pot_pos, delay=0.03 * t)
-                        self.fly(a, src, self.spike_pot_pos, delay=0.03 * t + 0.05)
-                v["locked"] = list(d.get("locked") or [False] * n)
-
-            def end() -> None:
-                v = self.shown
-                v["hand_pot"], v["spike_pot"] = d.get("hand_pot", 0), d.get("spike_pot", 0)
-            return [Beat(0.5, start, end, sound="chips")]
+            def locked() -> None:
+                self.shown["locked"] = list(d.get("locked") or [False] * n)
+            return self.ante_beats(d, d.get("hand"), d.get("spike"), then=locked)
 
         if kind == "locked":
             assert s is not None
@@ -569,14 +510,9 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
             def start() -> None:
                 v = self.shown
                 amount = int(d.get("amount") or 0)
-                label = {"check": "CHECKS", "call": f"CALLS {amount:,}", "fold": "FOLDS",
-                         "raise": f"RAISES TO {d.get('wager', 0):,}"}.get(str(act), str(act).upper())
-                self.tag(s, label, theme.BAD if act == "fold" else theme.AMBER)
-                v["stacks"][s] = d.get("stack", v["stacks"][s])
-                v.setdefault("wager", [0] * n)[s] = d.get("wager", 0)
+                self.bet_shown(s, d)
                 if act == "fold":
-                    for sp in self.spots_of(s):
-                        self.slide_away(sp, self.deck_pos, None)
+                    self.muck(s, self.deck_pos)
                     v["in_hand"][s] = False
                     v["in_hand_pot"][s] = False
                     v["hand_counts"][s] = 0
@@ -713,19 +649,10 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
 
         if kind == "pot_won":
             assert s is not None
-
-            def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
-                key, pos = (("spike_pot", self.spike_pot_pos) if d.get("pot_name") == "spike"
-                            else ("hand_pot", self.hand_pot_pos))
-                v[key] = max(0, int(v.get(key) or 0) - amount)
-                self.fly(amount, pos, self.seat_geo[s]["plate"].center, duration=0.4)
-                self.tag(s, f"WINS THE {'SPIKE' if key == 'spike_pot' else 'HAND'} POT {amount:,}", theme.GOOD)
-
-            def end() -> None:
-                self.shown["stacks"][s] += int(d.get("amount") or 0)
-            return [Beat(0.7, start, end, sound="chips")]
+            amount = int(d.get("amount") or 0)
+            if d.get("pot_name") == "spike":
+                return self.pot_won_beats(s, amount, "spike_pot", f"WINS THE SPIKE POT {amount:,}", 0.7)
+            return self.pot_won_beats(s, amount, "hand_pot", f"WINS THE HAND POT {amount:,}", 0.7)
 
         if kind == "pot_carried":
             return [Beat(0.4)]
@@ -737,28 +664,11 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
             return [Beat(0.4, start, sound="card")]
 
         if kind == "round_over":
-            winners = list(d.get("winners") or [])
-
-            def start() -> None:
-                if winners:
-                    sub = "the spike pot carries to the next hand" if not d.get("spiked") and d.get("carried") else ""
-                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'win'}", sub, 2.0)
-                if d.get("stacks"):
-                    self.shown["stacks"] = list(d["stacks"])
-            return [Beat(2.1 if d.get("showdown") else 1.3, start)]
+            sub = "the spike pot carries to the next hand" if not d.get("spiked") and d.get("carried") else ""
+            return self.round_over_beats(d, sub, 2.1, 1.3)
 
         if kind == "carry_returned":
-            def start() -> None:
-                v = self.shown
-                for t, a in enumerate(d.get("amounts") or []):
-                    if a:
-                        self.fly(a, self.spike_pot_pos, self.seat_geo[t]["plate"].center, delay=0.04 * t)
-                        v["stacks"][t] += a
-                v["hand_pot"] = v["spike_pot"] = 0
-            return [Beat(0.5, start, sound="chips")]
-
-        if kind == "session_over":
-            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+            return self.carry_back_beats(d.get("amounts"), "spike_pot", ("hand_pot", "spike_pot"))
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words
@@ -805,17 +715,7 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
         if kind == "stand":
             return f"{who} stands."
         if kind == "bet":
-            a = ev.get("action")
-            amt = int(ev.get("amount") or 0)
-            if a == "check":
-                return f"{who} checks."
-            if a == "call":
-                return f"{who} calls {amt:,}."
-            if a == "fold":
-                return f"{who} folds."
-            if a == "raise":
-                return f"{who} raises to {ev.get('wager', 0):,}."
-            return f"{who}: {a}."
+            return self.bet_words(who, ev) or f"{who}: {ev.get('action')}."
         if kind == "bet_returned":
             return f"{ev.get('amount', 0):,} uncalled chips go back to {who}."
         if kind == "captain_passed":
@@ -850,7 +750,7 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
             return "The revealed hands are set aside; everyone still in draws up to two cards for the spike pot."
         if kind == "pot_won":
             pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
-            split = f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
+            split = self.split_words(ev)
             rank = f" with {ev['rank']}" if ev.get("rank") else " (everyone else is out of it)"
             return f"{who} wins {ev.get('amount', 0):,} from the {pot}{rank}{split}."
         if kind == "pot_carried":
@@ -864,7 +764,5 @@ class NepunianSpikeTable(TwoPots, CardTable, BaseTable):
             return None
         if kind == "carry_returned":
             return "The session is over: the carried chips go back to the seats that paid them."
-        if kind == "session_over":
-            return f"The session is over after {ev.get('rounds', '?')} hands."
         return super().describe(ev)
 

@@ -21,12 +21,11 @@ from game.ui import theme
 from game.ui.cards import (
     CardTable,
     Deck,
+    PotBoxes,
     Spot,
-    TwoPots,
     card_step,
     fan_angles,
     pill,
-    pill_rect,
     row_offsets,
     sabacc_deck,
     signed,
@@ -40,8 +39,10 @@ PETAL_ANGLES = (240, 300, 0, 60, 120, 180)
 RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
 
 
-class SabaccHouseTable(TwoPots, CardTable, BaseTable):
-    TWO_POTS = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
+class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
+    POT_BOXES = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
+    ROUND_NOUN = "hand"
+    HAND_LABEL_GAP = 3
 
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
@@ -75,9 +76,6 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
     def petal_xy(self, slot: int) -> tuple[int, int]:
         return self.petal_places[slot]
 
-    def pot_pos(self) -> tuple[float, float]:
-        return self.main_pos
-
     def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
         n = self.n
         v["up"] = [[] for _ in range(n)]
@@ -95,6 +93,11 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
         v["hand_rank"] = None
         v["phase"] = "dealing"
         return v
+
+    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
+        v["round"], v["dealer"] = d["round"], d["dealer"]
+        v["playing"] = list(d.get("playing") or [True] * self.n)
+        v["live"] = list(v["playing"])
 
     # ------------------------------------------------------------------ who is who
     def seat_out(self, seat: int) -> bool:
@@ -179,51 +182,15 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
             out.append(Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag))
         return out
 
-    def _label_for(self, seat: int) -> tuple[str, pygame.Rect] | None:
-        """The words under the viewer's hand (its rank now) or under a shown hand at the showdown."""
-        spots = self.spots_of(seat)
-        if not spots:
-            return None
+    def hand_words(self, seat: int) -> str | None:
+        """The viewer's hand (its rank now) or a shown hand at the showdown."""
         show = self.deco.get("show", {}).get(seat)
         if show is not None:
-            words = f"{show['rank']} · total {signed(show['total'])}"
-        elif seat == self.eyes and self.shown.get("hand_rank"):
+            return f"{show['rank']} · total {signed(show['total'])}"
+        if seat == self.eyes and self.shown.get("hand_rank"):
             total = self.shown.get("hand_total") or 0
-            words = f"Your hand: {self.shown['hand_rank']} · total {signed(total)}"
-        else:
-            return None
-        fs = int(max(11, 14 * self.u))
-        bottom = max(sp.rect.bottom for sp in spots)
-        cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
-        g = self.seat_geo[seat]
-        if g["in"][1] < -0.6:  # a seat at the bottom: the label between the cards and the plate
-            r = pill_rect(self.text, words, fs, (cx, bottom + int(4 * self.u)), anchor="midtop")
-        else:
-            top = min(sp.rect.top for sp in spots)
-            r = pill_rect(self.text, words, fs, (cx, top - int(3 * self.u)), anchor="midbottom") \
-                if g["in"][1] > 0.6 else pill_rect(self.text, words, fs, (cx, bottom + int(3 * self.u)),
-                                                   anchor="midtop")
-        return words, r
-
-    def pieces_rect(self, seat: int) -> pygame.Rect:
-        r = self.spots_rect(self.spots_of(seat))
-        if r is None:
-            return super().pieces_rect(seat)
-        lab = self._label_for(seat)
-        return r.union(lab[1].inflate(4, 4)) if lab else r
-
-    def pieces_sig(self, seat: int) -> Any:
-        lab = self._label_for(seat)
-        return (super().pieces_sig(seat), lab[0] if lab else None)
-
-    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
-        super().draw_seat_pieces(surf, seat, covered)
-        lab = self._label_for(seat)
-        if lab:
-            show = seat in self.deco.get("show", {})
-            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
-                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
-                 edge=theme.BRASS_DARK)
+            return f"Your hand: {self.shown['hand_rank']} · total {signed(total)}"
+        return None
 
     def centre_spots(self) -> list[Spot]:
         v = self.shown
@@ -351,12 +318,6 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
         if phase == "drawn":
             return self._drawn_specs(view, legal)
         return self._bet_specs(view, legal)
-
-    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
-        specs = self.action_specs(view, [])
-        for s in specs:
-            s.enabled = False
-        return specs
 
     def _bet_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
         kinds = {a.kind: a for a in legal}
@@ -501,40 +462,8 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
         s = ev.seat
         n = self.n
 
-        if kind == "round_started":
-            def start() -> None:
-                v = self.shown
-                self.deco = {}
-                self.tags = {}
-                self.fresh = set()
-                self.pick.clear()
-                stacks = v.get("stacks")
-                self.reset_round(v)
-                if stacks is not None:
-                    v["stacks"] = stacks
-                v["round"], v["dealer"] = d["round"], d["dealer"]
-                v["playing"] = list(d.get("playing") or [True] * n)
-                v["live"] = list(v["playing"])
-            return [Beat(0.3, start)]
-
         if kind == "antes":
-            def start() -> None:
-                v = self.shown
-                main, sab = d.get("main") or [], d.get("sabacc") or []
-                for t in range(n):
-                    a = (main[t] if t < len(main) else 0)
-                    b = (sab[t] if t < len(sab) else 0)
-                    if a + b:
-                        v["stacks"][t] -= a + b
-                        src = self.seat_geo[t]["plate"].center
-                        self.fly(a, src, self.main_pos, delay=0.03 * t)
-                        self.fly(b, src, self.sabacc_pos, delay=0.03 * t + 0.05)
-
-            def end() -> None:
-                v = self.shown
-                v["pot"] = d.get("pot", 0)
-                v["sabacc_pot"] = d.get("sabacc_pot", 0)
-            return [Beat(0.5, start, end, sound="chips")]
+            return self.ante_beats(d, d.get("main"), d.get("sabacc"))
 
         if kind == "dealt":
             assert s is not None
@@ -568,16 +497,10 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
             def start() -> None:
                 v = self.shown
                 amount = int(d.get("amount") or 0)
-                label = {"bring-in": f"BRINGS IN {amount:,}", "check": "CHECKS", "call": f"CALLS {amount:,}",
-                         "allin": f"ALL-IN {amount:,}", "bet": f"BETS {amount:,}",
-                         "complete": f"COMPLETES TO {d.get('wager', 0):,}", "raise": f"RAISES TO {d.get('wager', 0):,}",
-                         "fold": "FOLDS"}.get(str(act), str(act).upper())
-                self.tag(s, label, theme.BAD if act == "fold" else theme.AMBER)
-                v["stacks"][s] = d.get("stack", v["stacks"][s])
-                v.setdefault("wager", [0] * n)[s] = d.get("wager", 0)
+                self.bet_shown(s, d, {"bring-in": f"BRINGS IN {amount:,}", "bet": f"BETS {amount:,}",
+                                      "complete": f"COMPLETES TO {d.get('wager', 0):,}"})
                 if act == "fold":
-                    for sp in self.spots_of(s):
-                        self.slide_away(sp, self.stub_pos, None)
+                    self.muck(s, self.stub_pos)
                     v["live"][s] = False
                     v["up"][s] = []
                     v["down_count"][s] = 0
@@ -840,23 +763,10 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
 
         if kind == "pot_won":
             assert s is not None
-
-            def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
-                if d.get("pot_name") == "sabacc":
-                    v["sabacc_pot"] = max(0, int(v.get("sabacc_pot") or 0) - amount)
-                    self.fly(amount, self.sabacc_pos, self.seat_geo[s]["plate"].center, duration=0.4)
-                    self.tag(s, f"WINS THE SABACC POT {amount:,}", theme.GOOD)
-                else:
-                    v["pot"] = max(0, int(v.get("pot") or 0) - amount)
-                    self.fly(amount, self.main_pos, self.seat_geo[s]["plate"].center, duration=0.4)
-                    self.tag(s, f"WINS {amount:,}", theme.GOOD)
-
-            def end() -> None:
-                v = self.shown
-                v["stacks"][s] += int(d.get("amount") or 0)
-            return [Beat(0.6, start, end, sound="chips")]
+            amount = int(d.get("amount") or 0)
+            if d.get("pot_name") == "sabacc":
+                return self.pot_won_beats(s, amount, "sabacc_pot", f"WINS THE SABACC POT {amount:,}", 0.6)
+            return self.pot_won_beats(s, amount, "pot", f"WINS {amount:,}", 0.6)
 
         if kind == "sabacc_pot_carried":
             return [Beat(0.5)]
@@ -864,32 +774,13 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
         if kind == "round_over":
             winners = list(d.get("winners") or [])
             standings = d.get("standings") or []
-
-            def start() -> None:
-                v = self.shown
-                if winners:
-                    st = standings[winners[0]] if winners[0] < len(standings) else None
-                    sub = f"with {st}" if st else "everyone else folded"
-                    if d.get("sabacc_pot_won"):
-                        sub += " · and the sabacc pot"
-                    self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else 'win'}", sub, 2.0)
-                if d.get("stacks"):
-                    v["stacks"] = list(d["stacks"])
-            return [Beat(2.1 if d.get("showdown") else 1.4, start)]
+            st = standings[winners[0]] if winners and winners[0] < len(standings) else None
+            sub = (f"with {st}" if st else "everyone else folded") + (
+                " · and the sabacc pot" if d.get("sabacc_pot_won") else "")
+            return self.round_over_beats(d, sub, 2.1, 1.4)
 
         if kind == "carry_returned":
-            def start() -> None:
-                v = self.shown
-                for t, a in enumerate(d.get("amounts") or []):
-                    if a:
-                        self.fly(a, self.sabacc_pos, self.seat_geo[t]["plate"].center, delay=0.04 * t)
-                        v["stacks"][t] += a
-                v["pot"] = 0
-                v["sabacc_pot"] = 0
-            return [Beat(0.5, start, sound="chips")]
-
-        if kind == "session_over":
-            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+            return self.carry_back_beats(d.get("amounts"), "sabacc_pot", ("pot", "sabacc_pot"))
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words
@@ -916,21 +807,11 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
             amt = int(ev.get("amount") or 0)
             if a == "bring-in":
                 return f"{who} shows the biggest card and brings in {amt:,}."
-            if a == "check":
-                return f"{who} checks."
-            if a == "call":
-                return f"{who} calls {amt:,}."
-            if a == "fold":
-                return f"{who} folds."
-            if a == "allin":
-                return f"{who} goes all-in with {amt:,}."
             if a == "bet":
                 return f"{who} bets {amt:,}."
             if a == "complete":
                 return f"{who} completes the bet to {ev.get('wager', 0):,}."
-            if a == "raise":
-                return f"{who} raises to {ev.get('wager', 0):,}."
-            return f"{who}: {a} {amt:,}."
+            return self.bet_words(who, ev) or f"{who}: {a} {amt:,}."
         if kind == "bet_returned":
             return f"{ev.get('amount', 0):,} uncalled chips go back to {who}."
         if kind == "betting_skipped":
@@ -981,7 +862,7 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
             total = signed(int(ev.get("total") or 0))
             return f"Tie: {who} draws {say(ev.get('card'))} blind, total {total}."
         if kind == "pot_won":
-            split = f" (split {ev['split']} ways)" if ev.get("split", 1) > 1 else ""
+            split = self.split_words(ev)
             if ev.get("pot_name") == "sabacc":
                 return f"{who} takes the sabacc pot, {ev.get('amount', 0):,}, with {ev.get('standing')}{split}."
             if ev.get("standing"):
@@ -994,8 +875,6 @@ class SabaccHouseTable(TwoPots, CardTable, BaseTable):
             return None if ev.get("winners") else f"Hand {ev['round']} ends with no winner."
         if kind == "carry_returned":
             return "The session is over: the chips left in the pots are shared out."
-        if kind == "session_over":
-            return f"The session is over after {ev.get('rounds', '?')} hands."
         return super().describe(ev)
 
 

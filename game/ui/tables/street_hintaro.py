@@ -132,10 +132,7 @@ class StreetHintaroTable(BaseTable):
             assert s is not None
 
             def start() -> None:
-                a = d["action"]
-                label = {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES {d['amount']:,}", "check": "CHECKS",
-                         "call": f"CALLS {d['amount']:,}"}.get(a, a.upper())
-                self.tag(s, label)
+                self.tag(s, self.bet_tag(d, {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES {d['amount']:,}"}))
                 self.shown["stacks"][s] = d["stack"]
                 self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
 
@@ -166,15 +163,9 @@ class StreetHintaroTable(BaseTable):
             return [Beat(0.4, lambda: self.tag(s, "CONCEDES", theme.BAD))]
         if kind == "pot_won":
             assert s is not None
-
-            def start() -> None:
-                self.shown["pot"] = max(0, int(self.shown.get("pot", 0)) - d["amount"])
-                self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center, duration=0.4)
-                self.tag(s, f"WINS {d['amount']:,}" if d["amount"] else "WINS", theme.GOOD)
-
-            def end() -> None:
-                self.shown["stacks"][s] += d["amount"]
-            return [Beat(0.55, start, end, sound="chips" if d["amount"] else None)]
+            amount = d["amount"]
+            return self.pot_won_beats(s, amount, "pot", f"WINS {amount:,}" if amount else "WINS",
+                                      sound="chips" if amount else None)
         if kind == "pot_carried":
             return [Beat(0.9, lambda: self.banner("A tie", f"{d['amount']:,} chips carry to the next round"
                                                    if d["amount"] else "nobody takes the round", 0.9))]
@@ -189,15 +180,7 @@ class StreetHintaroTable(BaseTable):
                 self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
             return [Beat(1.5 if winners else 0.2, start)]
         if kind == "carry_returned":
-            def start() -> None:
-                for seat, a in enumerate(d.get("amounts", [])):
-                    if a:
-                        self.fly(a, self.pot_pos(), self.seat_geo[seat]["plate"].center)
-                        self.shown["stacks"][seat] += a
-                self.shown["pot"] = 0
-            return [Beat(0.5, start, sound="chips")]
-        if kind == "session_over":
-            return [Beat(0.4, lambda: self.banner("Session over", "", 0.8))]
+            return self.carry_back_beats(d.get("amounts"), "pot", ("pot",), stagger=0.0)
         return super().beats_for(ev)
 
     def describe(self, ev: dict[str, Any]) -> str | None:
@@ -235,8 +218,6 @@ class StreetHintaroTable(BaseTable):
             return None  # the pot_won / pot_carried lines already say how the round ended
         if kind == "carry_returned":
             return "The carried wagers are shared back between the two seats."
-        if kind == "session_over":
-            return f"The session is over after {ev.get('rounds', '?')} rounds."
         return super().describe(ev)
 
     # ------------------------------------------------------------------ actions
@@ -267,9 +248,3 @@ class StreetHintaroTable(BaseTable):
                "Throw your two cubes (red has a ring, blue a bar)")
         return [ActionSpec(label, tip, pygame.K_t, "T", action=kinds.get("throw"), enabled="throw" in kinds,
                            primary=True)]
-
-    def idle_specs(self, view: dict[str, Any]) -> list[ActionSpec]:
-        specs = self.action_specs(view, [])
-        for s in specs:
-            s.enabled = False
-        return specs
