@@ -107,23 +107,32 @@ class Button:
             surf.blit(img, img.get_rect(center=r.center))
 
 
-def tooltip_rect(text: Text, tip: str, anchor: pygame.Rect, screen: pygame.Rect, size: int = 15) -> pygame.Rect:
-    """Where a tooltip for ``anchor`` goes: above it (below if there is no room), kept on screen."""
+def tooltip_rect(text: Text, tip: str, anchor: pygame.Rect, screen: pygame.Rect, size: int = 15,
+                 beside: bool = False) -> pygame.Rect:
+    """Where a tooltip for ``anchor`` goes: above it (below if there is no room), kept on screen. ``beside``:
+    to its right (left if there is no room), for a button in a column, whose neighbours above and below a
+    tooltip must not cover."""
     img = text.render(tip, size, theme.CREAM)
     r = img.get_rect().inflate(16, 10)
-    r.midbottom = (anchor.centerx, anchor.top - 6)
-    if r.top < 0:
-        r.midtop = (anchor.centerx, anchor.bottom + 6)
+    if beside:
+        r.midleft = (anchor.right + 10, anchor.centery)
+        if r.right > screen.right:
+            r.midright = (anchor.left - 10, anchor.centery)
+    else:
+        r.midbottom = (anchor.centerx, anchor.top - 6)
+        if r.top < 0:
+            r.midtop = (anchor.centerx, anchor.bottom + 6)
     r.clamp_ip(screen)
     return r
 
 
-def draw_tooltip(surf: pygame.Surface, text: Text, tip: str, anchor: pygame.Rect, size: int = 15) -> None:
-    """A one-line tooltip above ``anchor`` (below it if there is no room), kept on screen."""
+def draw_tooltip(surf: pygame.Surface, text: Text, tip: str, anchor: pygame.Rect, size: int = 15,
+                 beside: bool = False) -> None:
+    """A one-line tooltip above ``anchor`` (below it if there is no room; or ``beside`` it), kept on screen."""
     if not tip:
         return
     img = text.render(tip, size, theme.CREAM)
-    r = tooltip_rect(text, tip, anchor, surf.get_rect(), size)
+    r = tooltip_rect(text, tip, anchor, surf.get_rect(), size, beside)
     panel(surf, r, (12, 12, 16), theme.AMBER_DIM, radius=6, width=1)
     surf.blit(img, img.get_rect(center=r.center))
 

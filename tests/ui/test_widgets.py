@@ -75,3 +75,22 @@ def test_raw_events_are_translated() -> None:
     assert f11 is not None and f11.action == "fullscreen"
     assert translate(pygame.event.Event(pygame.USEREVENT)) is None
     pygame.quit()
+
+
+def test_a_menu_buttons_tooltip_never_covers_its_neighbours(app) -> None:
+    """The title's column: hovering "Quick table" must not hide "Campaign" above it (it did, at start-up, with
+    the pointer resting in the middle of the window)."""
+    from game.ui.scenes.title import TitleScene
+    from game.ui.widgets import tooltip_rect
+
+    app.go_title()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    app.render()
+    screen = app.screen.get_rect()
+    rects = [b.rect for b in title.col.buttons]
+    for b in title.col.buttons:
+        if b.tooltip:
+            tip = tooltip_rect(app.text, b.tooltip, b.rect, screen, beside=True)
+            assert screen.contains(tip)
+            assert not any(tip.colliderect(r) for r in rects), b.label

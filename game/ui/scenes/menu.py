@@ -56,7 +56,7 @@ class ButtonColumn:
             b.draw(surf, text, size)
         for b in self.buttons:
             if b.rect.collidepoint(self.hover_pos) and b.tooltip:
-                draw_tooltip(surf, text, b.tooltip, b.rect)
+                draw_tooltip(surf, text, b.tooltip, b.rect, beside=True)
                 break
 
 
