@@ -77,6 +77,15 @@ class Button:
             cache[key] = img
         surf.blit(img, r)
 
+    def natural_width(self, text: Text, size: int, height: int) -> int:
+        """How wide the button must be to show its key cap and its whole label at ``size`` (as :meth:`_paint`
+        lays them out), so a row with room to spare never cuts a label short."""
+        w = 18 + text.render(self.label, size, theme.CREAM, "bold").get_width()
+        if self.key_label:
+            cap = text.render(self.key_label, max(10, size - 5), theme.CREAM, "bold")
+            w += max(cap.get_width() + 10, height // 2 + 6) + 8
+        return w
+
     def _paint(self, surf: pygame.Surface, r: pygame.Rect, text: Text, size: int) -> None:
         if not self.enabled:
             fill, edge, ink = theme.BUTTON_DISABLED, (52, 52, 58), theme.TEXT_FAINT

@@ -73,8 +73,11 @@ def test_the_first_turns_bar_fits_every_window(app, game, n, options, labels, sl
     for size in SIZES:
         table.layout(size)
         assert not bar_problems(table), (size, bar_problems(table))
-        if size == (1280, 720):  # the usual window: one row of buttons, as it always was
+        if size == (1280, 720):  # the usual window: one row of buttons, as it always was, no label cut short
             assert len({b.rect.y for b in table.buttons}) == 1
+            font = int(17 * table.u)
+            assert all(b.rect.w >= b.natural_width(table.text, font, b.rect.h) for b in table.buttons), [
+                b.label for b in table.buttons if b.rect.w < b.natural_width(table.text, font, b.rect.h)]
 
 
 def test_better_hintaro_business_bar_fits_every_window(app) -> None:

@@ -813,7 +813,8 @@ class BaseTable(Scene):
             right = self.slider_reach().x - pad
         n = max(1, len(self.buttons))
         room = right - (r.x + pad)
-        widest = self.BUTTON_MAX_W * u
+        # as wide as the longest label needs ("Reroll right (double-Kulro)"), if the row has the room
+        widest = max([self.BUTTON_MAX_W * u] + [b.natural_width(self.text, int(17 * u), bh) for b in self.buttons])
         per_row, gap = n, 0
         bw = min(widest, (room - (n - 1) * pad) / n)
         if bw < max(91, int(120 * u)) and n > 1:  # (a button shows its key cap from 91 px wide)
