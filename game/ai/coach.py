@@ -183,12 +183,14 @@ def _kinzo(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
                               ev=kai.hand_value(t, d, float(hand["stake"]), on_table - hand["stake"], solver.clear(d)),
                               note="win is the chance of the jackpot"))
         return _mark_best(out)
-    values = kai.option_values(view, legal)
+    values, exact = kai.play_values(view, legal)
     labels = {"stay": "Stay", "hit": "Hit"}
+    note = "stakes won or lost, playing on as well as the cards you can see allow"
+    if not exact:
+        note += " (the worth of splitting a pair, now or after a hit, is estimated this early in the deck)"
     for a in legal:
         label = labels.get(a.kind, f"Split the {a.get('value')}s")
-        out.append(_entry(a, label, ev=values.get(a),
-                          note="stakes won or lost, playing on as well as the cards you can see allow"))
+        out.append(_entry(a, label, ev=values.get(a), exact=exact, note=note))
     return _mark_best(out)
 
 

@@ -2,48 +2,91 @@
 
 Every seat's cards and the dealer's up card are face up; what is unseen is the dealer's hole card and the
 deck, and from a seat's view those are one shuffled *pool* (36 cards less every card showing). Cards are
-exchangeable, so the next card a seat draws and the dealer's hole and draws are all draws without replacement
-from that pool, whatever order the engine deals them in.
+exchangeable, so the seat's next hits, then the dealer's hole card and draws, are draws without replacement
+from that one pool, in that order, whatever order the engine deals them in.
 
-**What the shark maximises**: the expected chips of its hand (its stake back and paid, or lost):
+**What the shark maximises**: the expected chips of its seat this round (its stake back and paid, or lost;
+both hands' stakes after a split). The model, exact given the seat's view:
 
-* the dealer's final total ``D`` has an exact distribution (:func:`dealer_distribution`): hole card, then
-  the fixed drawing rule, every card drawn from the pool left after the seat's own hits;
-* against ``D`` a hand of total ``t`` busts (``t > D`` or ``2t <= D``: minus the stake), stands on ``t == D``
-  (plus the stake), or rolls two dice (faces 1,1,2,2,3,3): landing on ``D`` exactly is the jackpot (every stake
-  on the table and the prize pot), above it busts, anything else survives;
-* a hand earlier in the dice order that can still hit ``D`` may take the jackpot first, and with it this
-  hand's stake: its totals are on the table, so that chance is exact too (hands after this one are not
-  modelled: their cards are not dealt yet);
-* ``V(t, cards, pool) = max(stay, hit)`` where hitting averages ``V`` over the pool's cards (allowed while the
-  hand has fewer than six cards and more than four remain in the deck), memoised on ``(t, cards, pool)``;
-* a split compares the two hands it makes (each valued by the same DP, the pool shared) with keeping the pair.
+* the dealer's final total ``D`` is drawn from the pool *the seat leaves*: after its own hits (and, after a
+  split, after both hands' hits). :func:`dealer_distribution` is exact for any pool (every way the dealer's
+  hand can end, from the engine's own ``dealer_must_draw``), memoised by pool;
+* against ``D`` a hand busts (above it, or at most half of it), stands on ``D`` exactly, or rolls two dice
+  (faces 1,1,2,2,3,3): the dealer's total exactly is the jackpot (every stake on the table and the prize pot,
+  and no later hand rolls), above it busts, anything else survives (the engine's ``judge``/``after_dice``);
+* a hand earlier in the dice order that still rolls may take the jackpot first, and with it this seat's
+  stakes: their totals are on the table, so that chance (the *clear* factor) is exact;
+* a split seat's two hands roll in order, so the first hand's jackpot ends the round before the second
+  rolls, and the second hand's jackpot takes the first hand's stake even when it survived
+  (:func:`seat_value` settles both hands together against the same ``D``);
+* the DP is over the seat's whole remaining play: stay, hit (fewer than six cards, more than four left in
+  the deck), split any pair while the seat has not split and can pay the stake (now, or after later hits),
+  then the first hand of the pair played to its end and the second from the pool the first leaves. Values
+  are memoised on (hand, pool, deck left).
+
+**Assumption**: hands that act after this seat are not modelled. Their hits are unseen cards leaving the
+deck before the dealer draws; how many they take depends on the cards they see, never on the hidden ones,
+and the cards left are exchangeable, so the dealer's distribution from this seat's view is the same whatever
+they do (the chance of any dealer total, averaged over their draws, is unchanged: a stopping rule that cannot
+see the hidden cards cannot bias them). What is left out: such a hand may split (a bigger jackpot) or roll
+the jackpot after this seat survived (taking its stake); both depend on how those seats will play.
+
+**Budget** (the decision must take well under 100 ms): a seat that can no longer split (the second hand of
+a pair, or a seat short of another stake) is always solved exactly; so is everything else whose game tree
+fits :data:`EXACT_BUDGET` (near the end of the deck, where few hits are left). A seat that may still split
+early in the deck is not: the exact tree (every later split, the first hand's draws times the second's, each
+ending with its own dealer distribution) takes about half a second in Python, up to two, against a budget
+of a few milliseconds. There the current hand's stay and hit are
+still exact (its own draws, the dealer from the pool they leave) but the value of a split pair, splitting now
+or after later hits, is an *estimate*: the dealer's distribution for the pool as it stands, cards drawn from
+it with replacement, the second hand playing as if alone, the first choosing knowing the second will follow,
+both settled together (the jackpot interactions stay in), each hand allowed the hits the deck allows on its
+own. While the first hand of a split pair plays beyond the budget, its cards and the dealer's are drawn
+exactly from the pool it leaves, and only the second hand's outcomes come from the estimate: the first hand
+plays knowing a second hand follows, as players play it. Measured against the exact values (``budget=None``)
+on full decks, the estimate is off by about a hundredth of a stake on average and picks the same option in
+all but near ties. :func:`play_values` says whether a decision's values were exact.
 
 The stake the shark names: the game pays in proportion to the stake, so the best stake is the highest when
-the round's expected value per chip is positive and the lowest otherwise. That value is computed once per
-table size, exactly, by the same DP over every deal of two cards and a dealer up card.
+the round's expected value per chip is positive and the lowest otherwise (:func:`round_value_per_chip`, a
+cheap approximation: it only has to tell the sign).
 
 The levels' blind spots (each a thing a player can see them get wrong):
 
 * ``novice`` ignores the dealer: it hits while its total is below 9 (a fair rule of thumb) and never splits.
 * ``regular`` plays the same DP but does not count cards (it assumes a fresh deck less its own cards and the
   dealer's), does not chase the jackpot (it values one as a plain survival), and never splits.
-* ``shark`` counts every card it can see and values the jackpot at its real size.
+* ``shark`` counts every card it can see, values the jackpot at its real size and splits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from math import comb
+from operator import mul
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
 from game.engine.core import Action
-from game.engine.kinzo import CARD_VALUES, COPIES, DEALER_RESERVE, DEALER_STOP, DIE_FACES, MAX_CARDS
+from game.engine.kinzo import (
+    CARD_VALUES,
+    COPIES,
+    DEALER_RESERVE,
+    DIE_FACES,
+    MAX_CARDS,
+    after_dice,
+    dealer_must_draw,
+    judge,
+)
 
 Pool = tuple[int, ...]  #: unseen cards of each value 1..6 (index value - 1)
+Hand = tuple[int, ...]  #: a hand's cards as counts of each value 1..6
 #: the novice's rule of thumb: hit below this total, whatever the dealer shows
 NOVICE_TARGET = 9
+#: the most DP states (an upper bound, see :func:`exact_states`) a decision may spend on exact splits; beyond
+#: it splits are estimated. Measured: exact decisions within it take ~2 ms on average, ~10 ms at worst.
+EXACT_BUDGET = 2500
 
 #: the sum of two Kinzo dice and its chance
 DICE_SUM: dict[int, float] = {}
@@ -51,9 +94,12 @@ for _a in DIE_FACES:
     for _b in DIE_FACES:
         DICE_SUM[_a + _b] = DICE_SUM.get(_a + _b, 0.0) + 1 / len(DIE_FACES) ** 2
 
+_NV = len(CARD_VALUES)
+_INDEX = {v: i for i, v in enumerate(CARD_VALUES)}
+
 
 def full_pool() -> Pool:
-    return (COPIES,) * len(CARD_VALUES)
+    return (COPIES,) * _NV
 
 
 def pool_without(cards: Sequence[int | None], pool: Pool | None = None) -> Pool:
@@ -61,119 +107,544 @@ def pool_without(cards: Sequence[int | None], pool: Pool | None = None) -> Pool:
     counts = list(pool or full_pool())
     for c in cards:
         if c is not None:
-            counts[c - 1] -= 1
+            counts[_INDEX[c]] -= 1
     return tuple(counts)
 
 
-@lru_cache(maxsize=200_000)
-def _dealer_from(total: int, ncards: int, pool: Pool) -> tuple[tuple[int, float], ...]:
-    """Distribution of the dealer's final total from ``total`` over ``ncards`` cards, drawing from ``pool``
-    (the engine's rule: always reach three cards, then stop at the first 5 or 6 from the third card on, or
-    at six cards)."""
-    n = sum(pool)
-    out: dict[int, float] = {}
-    for i, count in enumerate(pool):
-        if not count:
-            continue
-        v = CARD_VALUES[i]
-        p = count / n
-        nt, nn = total + v, ncards + 1
-        if nn >= 3 and (v >= DEALER_STOP or nn >= MAX_CARDS):
-            out[nt] = out.get(nt, 0.0) + p
-            continue
-        rest = (*pool[:i], count - 1, *pool[i + 1:])
-        for d, q in _dealer_from(nt, nn, rest):
-            out[d] = out.get(d, 0.0) + p * q
-    return tuple(sorted(out.items()))
+def _take(counts: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    """``counts`` with ``delta`` added at index ``i``."""
+    return (*counts[:i], counts[i] + delta, *counts[i + 1:])
+
+
+# ------------------------------------------------------------------------------------- the dealer's total
+def _falling(n: int, k: int) -> int:
+    """n (n-1) ... (n-k+1): the ordered ways to draw k cards of one kind from n."""
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def _dealer_endings() -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Every way the dealer's hand can end, from the engine's own ``dealer_must_draw``, as
+    ``(orderings, cards, offset, slots)``: the cards it holds after the up card as a multiset, how many drawing
+    orders end with exactly that multiset, how many cards it is, their total (``D`` = up card + offset) and,
+    per value present, the slot ``value index * MAX_CARDS + count`` of its falling factorial.
+
+    Why: the chance of one ordered draw without replacement depends only on its multiset (the product of
+    each value's falling factorial over the pool's), so the dealer's distribution for any pool is a short sum
+    over these endings instead of a walk over every draw. The rule never looks at the up card's value (only
+    at the cards from the third on), so one walk serves every up card.
+    """
+    ways: dict[tuple[int, ...], int] = {}
+
+    def walk(cards: list[int]) -> None:
+        if not dealer_must_draw(cards):
+            counts = [0] * _NV
+            for c in cards[1:]:
+                counts[_INDEX[c]] += 1
+            key = tuple(counts)
+            ways[key] = ways.get(key, 0) + 1
+            return
+        for v in CARD_VALUES:
+            cards.append(v)
+            walk(cards)
+            cards.pop()
+
+    walk([CARD_VALUES[0]])
+    return tuple(sorted(
+        (w, sum(k), sum(v * c for v, c in zip(CARD_VALUES, k, strict=True)),
+         tuple(i * MAX_CARDS + c for i, c in enumerate(k) if c))
+        for k, w in ways.items()
+    ))
+
+
+_ENDINGS = _dealer_endings()
+_MAX_DRAWN = max(e[1] for e in _ENDINGS)
+_MAX_OFFSET = max(e[2] for e in _ENDINGS)
+#: falling factorials of a pool count (0..COPIES) for 0..MAX_CARDS-1 cards
+_FF_ROWS = tuple(tuple(_falling(c, k) for k in range(MAX_CARDS)) for c in range(COPIES + 1))
+
+
+#: one over the ordered ways to draw 0..k cards from a pool of n cards (0 where it cannot be done)
+_INV_ORDERED = tuple(tuple(1.0 / _falling(n, k) if _falling(n, k) > 0 else 0.0 for k in range(_MAX_DRAWN + 1))
+                     for n in range(_NV * COPIES + 1))
+
+
+def _factored(terms: list[tuple[int, tuple[int, ...]]]) -> str:
+    """A sum of products ``w * f[slot] * ...`` as an expression text, the slot shared by most terms factored
+    out first (greedily, again inside): fewer multiplications for the same sum."""
+    if len(terms) == 1:
+        w, slots = terms[0]
+        return "*".join([*([str(w)] if w != 1 or not slots else []), *(f"f{a}" for a in slots)])
+    shared: dict[int, int] = {}
+    for _, slots in terms:
+        for a in set(slots):
+            shared[a] = shared.get(a, 0) + 1
+    best = max(shared, key=lambda a: (shared[a], -a), default=None)
+    if best is None or shared[best] < 2:
+        return " + ".join(_factored([t]) for t in terms)
+    inner = [(w, tuple(a for i, a in enumerate(slots) if i != slots.index(best))) for w, slots in terms
+             if best in slots]
+    rest = [t for t in terms if best not in t[1]]
+    text = f"f{best}*({_factored(inner)})"
+    return f"{text} + {_factored(rest)}" if rest else text
+
+
+def _compile_endings() -> Any:
+    """The sum over :data:`_ENDINGS` as one generated Python function ``(f, inv) -> chances by offset``.
+
+    ``f`` holds the pool's falling factorials (slot ``value index * MAX_CARDS + count``), ``inv[k]`` is one
+    over the ordered ways to draw ``k`` cards from the pool. Why generated: the DP asks for a few hundred
+    pools per decision, and one straight-line, factored expression per offset runs several times faster than
+    a loop over the ~300 endings (the loop's bookkeeping, not the arithmetic, is what costs in Python). The
+    text is built from the endings above, which come from the engine's rule, so nothing is written twice.
+    """
+    by_offset: dict[int, dict[int, list[tuple[int, tuple[int, ...]]]]] = {}
+    for w, k, off, slots in _ENDINGS:
+        by_offset.setdefault(off, {}).setdefault(k, []).append((w, slots))
+    sums = []
+    for off in range(_MAX_OFFSET + 1):
+        groups = by_offset.get(off, {})
+        sums.append(" + ".join(f"({_factored(terms)}) * i{k}" for k, terms in sorted(groups.items())) or "0.0")
+    lines = [
+        "def endings(f, inv):",
+        "    " + ", ".join(f"f{a}" for a in range(_NV * MAX_CARDS)) + " = f",
+        "    " + ", ".join(f"i{k}" for k in range(_MAX_DRAWN + 1)) + " = inv",
+        "    return (" + ",\n            ".join(sums) + ",)",
+    ]
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # our own text, built from the table above
+    return namespace["endings"]
+
+
+_endings = _compile_endings()
+
+
+@lru_cache(maxsize=1 << 16)
+def _dealer(pool: Pool) -> tuple[tuple[float, ...], int]:
+    """The dealer's distribution for ``pool`` as a dense tuple (chance by offset: the total of its cards
+    after the up card) and the highest offset it can reach. Memoised by pool: the DP asks for each many times."""
+    f: tuple[int, ...] = ()
+    for c in pool:
+        f += _FF_ROWS[c]
+    dense = _endings(f, _INV_ORDERED[sum(pool)])
+    top = max((off for off, p in enumerate(dense) if p > 0.0), default=0)
+    return dense, top
+
+
+def dealer_offsets(pool: Pool) -> tuple[tuple[int, float], ...]:
+    """Exact distribution of the dealer's cards after its up card (hole card and draws), as (total, chance)
+    pairs, when every one is drawn from ``pool``."""
+    return tuple((off, p) for off, p in enumerate(_dealer(pool)[0]) if p > 0.0)
 
 
 def dealer_distribution(up: int, pool: Pool) -> tuple[tuple[int, float], ...]:
     """Exact distribution of the dealer's final total given its up card and the unseen pool."""
-    return _dealer_from(up, 1, pool)
+    return tuple((up + off, p) for off, p in dealer_offsets(pool))
+
+
+# ------------------------------------------------------------------------------------- settling hands
+@lru_cache(maxsize=4096)
+def hand_outcome(t: int, dealer: int) -> tuple[float, float, float]:
+    """(jackpot, survives, loses): the chances of a finished hand of total ``t`` against a dealer on
+    ``dealer``, by the engine's tally (``judge``) and, for a hand that rolls, every pair of dice faces."""
+    verdict = judge(t, dealer)
+    if verdict in ("bust", "doubled"):
+        return 0.0, 0.0, 1.0
+    if verdict == "equal":
+        return 0.0, 1.0, 0.0
+    tally = {"jackpot": 0, "survived": 0, "bust": 0, "doubled": 0}
+    for a in DIE_FACES:
+        for b in DIE_FACES:
+            tally[after_dice(t + a + b, dealer)] += 1
+    n = len(DIE_FACES) ** 2
+    return tally["jackpot"] / n, tally["survived"] / n, (tally["bust"] + tally["doubled"]) / n
 
 
 def hand_value(t: int, dealer: int, stake: float, jackpot: float, clear: float) -> float:
-    """Expected chips of a finished hand of total ``t`` against a dealer on ``dealer``: ``jackpot`` is the
-    net gain of hitting it, ``clear`` the chance no earlier hand takes the jackpot (and this stake) first."""
-    if t > dealer or 2 * t <= dealer:
-        return -stake
-    if t == dealer:
-        base = stake
-    else:
-        base = 0.0
-        for d, p in DICE_SUM.items():
-            final = t + d
-            base += p * (jackpot if final == dealer else -stake if final > dealer else stake)
-    return clear * base - (1.0 - clear) * stake
+    """Expected chips of a finished lone hand of total ``t`` against a dealer on ``dealer``: ``jackpot`` is
+    the net gain of hitting it, ``clear`` the chance no earlier hand takes the jackpot (and this stake) first."""
+    pj, pw, pl = hand_outcome(t, dealer)
+    return clear * (pj * jackpot + (pw - pl) * stake) - (1.0 - clear) * stake
 
 
+def seat_value(totals: Sequence[int], dealer: int, stake: float, amount: float, clear: float,
+               jackpots: bool = True) -> float:
+    """Expected chips of a seat's finished hands (one, or two after a split, in dice order), each of
+    ``stake``, against a dealer on ``dealer``. ``amount`` is what a jackpot takes (every stake on the table
+    and the prize pot); ``clear`` the chance no earlier seat's hand takes it first. A hand's jackpot ends the
+    round: the seat nets ``amount`` less all its stakes, whatever its other hand did. ``jackpots=False``
+    counts a jackpot as a plain survival (the regular's blind spot)."""
+    k = len(totals)
+
+    def own(i: int, acc: float) -> float:
+        if i == k:
+            return acc
+        pj, pw, pl = hand_outcome(totals[i], dealer)
+        if not jackpots:
+            pj, pw = 0.0, pw + pj
+        v = 0.0
+        if pw:
+            v += pw * own(i + 1, acc + stake)
+        if pl:
+            v += pl * own(i + 1, acc - stake)
+        if pj:
+            v += pj * (amount - k * stake)
+        return v
+
+    return clear * own(0, 0.0) - (1.0 - clear) * k * stake
+
+
+def earlier_clear(earlier: Sequence[int], dealer: int) -> float:
+    """P(no hand in ``earlier`` (totals, all rolling before) rolls exactly ``dealer``)."""
+    p = 1.0
+    for t in earlier:
+        if judge(t, dealer) == "rolls":
+            p *= 1.0 - DICE_SUM.get(dealer - t, 0.0)
+    return p
+
+
+@lru_cache(maxsize=1 << 12)
+def _outcome_row(up: int, t: int) -> tuple[tuple[float, float, float], ...]:
+    """:func:`hand_outcome` of a hand of ``t`` for every dealer total ``up + offset``."""
+    return tuple(hand_outcome(t, up + off) for off in range(_MAX_OFFSET + 1))
+
+
+@lru_cache(maxsize=1 << 12)
+def _clear_row(up: int, earlier: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(earlier_clear(earlier, up + off) for off in range(_MAX_OFFSET + 1))
+
+
+@lru_cache(maxsize=1 << 15)
+def settle_row(up: int, stake: float, amount: float, earlier: tuple[int, ...], jackpots: bool,
+               totals: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`seat_value` of hands standing on ``totals`` for every dealer total ``up + offset``, indexed by
+    offset (shared by every solver with the same table: seats, decisions and the coach ask alike)."""
+    clears = _clear_row(up, earlier)
+    if len(totals) == 1 and jackpots:  # the common case, written out (the same sum as seat_value's)
+        gain = amount - stake
+        return tuple(c * (j * gain + (w - lo) * stake) - (1.0 - c) * stake
+                     for (j, w, lo), c in zip(_outcome_row(up, totals[0]), clears, strict=True))
+    return tuple(seat_value(totals, up + off, stake, amount, clears[off], jackpots) for off in range(_MAX_OFFSET + 1))
+
+
+# ------------------------------------------------------------------------------------- the budget
+@cache
+def _multisets(k: int) -> int:
+    """How many multisets of ``k`` cards the six values make (a bound on a DP level's width)."""
+    return comb(k + _NV - 1, _NV - 1)
+
+
+@cache
+def _lone_states(n: int, hits: int) -> int:
+    return sum(_multisets(k) for k in range(min(MAX_CARDS - n, hits) + 1))
+
+
+@cache
+def _pair_states(n_first: int, hits: int) -> int:
+    """States of a split pair: the first hand of ``n_first`` cards, then the second from one card."""
+    return sum(_multisets(a) * _lone_states(1, hits - a) for a in range(min(MAX_CARDS - n_first, hits) + 1))
+
+
+@cache
+def exact_states(n: int, hits: int, can_split: bool, first_of_pair: bool = False) -> int:
+    """An upper bound on the DP states an exact answer visits: a hand of ``n`` cards, ``hits`` cards left
+    to draw before the deck's reserve, that may still split (or is the first hand of a pair)."""
+    if first_of_pair:
+        return _pair_states(n, hits)
+    if not can_split:
+        return _lone_states(n, hits)
+    return sum(_multisets(k) * (1 + _pair_states(n + k - 1, hits - k)) for k in range(min(MAX_CARDS - n, hits) + 1))
+
+
+# ------------------------------------------------------------------------------------- the DP
 class KinzoSolver:
-    """The DP for one hand: the dealer's up card, the stake, the jackpot's net gain, the earlier hands that
-    roll before this one (their totals) and the unseen pool at the moment of the decision.
+    """The DP for one seat: the dealer's up card, the stake of each hand, ``jackpot`` (the net gain of a lone
+    hand hitting it: the chips on the table less its stake), the totals of the hands that roll before the
+    seat's first hand (``earlier``) and the unseen pool at the decision (``pool``: the estimates draw from it).
 
-    The dealer's distribution is computed once, exactly, from that pool; the cards the seat may still draw
-    are tracked exactly in the DP (what it can draw next), but are not taken out of the dealer's pool again
-    (the usual composition-dependent simplification: the answer moves by a fraction of a percent and the
-    decision stays inside the 100 ms budget; the brute-force test uses the same model).
+    ``split_done``: the seat has split (the chips on the table already hold both stakes). ``can_split``: it
+    may still split (now or after later hits). ``exact``: price splits exactly; otherwise by the estimate of
+    the module docstring. ``real_jackpot=False`` values the seat's own jackpot as a plain survival.
+
+    Values are the seat's expected chips this round; every DP entry point is memoised on its arguments.
     """
 
-    def __init__(self, up: int, stake: float, jackpot: float, earlier: Sequence[int], pool: Pool) -> None:
+    def __init__(self, up: int, stake: float, jackpot: float, earlier: Sequence[int], pool: Pool, *,
+                 can_split: bool = False, split_done: bool = False, exact: bool = True,
+                 real_jackpot: bool = True) -> None:
         self.up = up
         self.stake = stake
         self.jackpot = jackpot
         self.earlier = tuple(earlier)
-        self.dealer = dealer_distribution(up, pool)
-        self._memo: dict[tuple[int, int, Pool, int], tuple[float, str]] = {}
-        self._stay: dict[int, float] = {}
+        self.pool = tuple(pool)
+        self.can_split = can_split
+        self.split_done = split_done
+        self.exact = exact
+        self.real_jackpot = real_jackpot
+        #: what a jackpot takes now, and after a split (one more stake on the table)
+        self.amount = jackpot + stake
+        self.pair_amount = self.amount if split_done else self.amount + stake
+        self._clear: dict[int, float] = {}
+        self._stays: dict[tuple[tuple[int, ...], float, Pool], float] = {}
+        self._memo: dict[tuple[Any, ...], float] = {}
+        self._guess: dict[tuple[Any, ...], Any] = {}
+        self._world: tuple[tuple[float, ...], tuple[tuple[int, float], ...]] | None = None
 
+    # ---------------------------------------------------------------- settling
     def clear(self, dealer: int) -> float:
         """P(no earlier hand rolls exactly ``dealer``): each earlier hand that goes to the dice may."""
-        p = 1.0
-        for t in self.earlier:
-            if t < dealer and 2 * t > dealer:
-                p *= 1.0 - DICE_SUM.get(dealer - t, 0.0)
+        p = self._clear.get(dealer)
+        if p is None:
+            p = self._clear[dealer] = earlier_clear(self.earlier, dealer)
         return p
 
-    def stay(self, t: int) -> float:
-        """Expected chips of standing on ``t``."""
-        hit = self._stay.get(t)
-        if hit is None:
-            hit = self._stay[t] = sum(
-                p * hand_value(t, d, self.stake, self.jackpot, self.clear(d)) for d, p in self.dealer
-            )
-        return hit
+    def stay_value(self, totals: tuple[int, ...], pool: Pool, amount: float | None = None) -> float:
+        """Expected chips of the seat's hands standing on ``totals`` with ``pool`` left for the dealer."""
+        amount = self.amount if amount is None else amount
+        key = (totals, amount, pool)
+        v = self._stays.get(key)
+        if v is None:
+            row = settle_row(self.up, self.stake, amount, self.earlier, self.real_jackpot, totals)
+            v = self._stays[key] = sum(map(mul, _dealer(pool)[0], row))
+        return v
 
-    def hit(self, t: int, ncards: int, pool: Pool, deck_left: int) -> float:
-        """Expected chips of taking one card now and playing on optimally."""
-        n = sum(pool)
+    def _max_dealer(self, pool: Pool) -> int:
+        return self.up + _dealer(pool)[1]
+
+    # ---------------------------------------------------------------- one hand, no split left
+    def lone(self, t: int, n: int, pool: Pool, deck_left: int) -> float:
+        """Best value of a hand that can no longer split (settled alone), playing on optimally."""
+        key = ("lone", t, n, pool, deck_left)
+        v = self._memo.get(key)
+        if v is None:
+            v = self.stay_value((t,), pool)
+            # above the dealer's highest total every card busts: a hit cannot beat staying
+            if n < MAX_CARDS and deck_left > DEALER_RESERVE and t < self._max_dealer(pool):
+                v = max(v, self.lone_hit(t, n, pool, deck_left))
+            self._memo[key] = v
+        return v
+
+    def lone_hit(self, t: int, n: int, pool: Pool, deck_left: int) -> float:
+        total = sum(pool)
         v = 0.0
         for i, count in enumerate(pool):
             if count:
-                rest = (*pool[:i], count - 1, *pool[i + 1:])
-                v += count / n * self.best(t + CARD_VALUES[i], ncards + 1, rest, deck_left - 1)[0]
+                v += count / total * self.lone(t + CARD_VALUES[i], n + 1, _take(pool, i, -1), deck_left - 1)
         return v
 
-    def best(self, t: int, ncards: int, pool: Pool, deck_left: int) -> tuple[float, str]:
-        """(value, "stay" or "hit") of the hand from here, playing on optimally."""
-        key = (t, ncards, pool, deck_left)
-        found = self._memo.get(key)
-        if found is not None:
-            return found
-        value, choice = self.stay(t), "stay"
-        if ncards < MAX_CARDS and deck_left > DEALER_RESERVE and t <= self.dealer[-1][0]:
-            v_hit = self.hit(t, ncards, pool, deck_left)
-            if v_hit > value + 1e-12:
-                value, choice = v_hit, "hit"
-        self._memo[key] = (value, choice)
-        return value, choice
+    # ---------------------------------------------------------------- one hand that may still split
+    def one(self, hand: Hand, pool: Pool, deck_left: int) -> float:
+        """Best value of the seat's only hand ``hand`` while it may still split."""
+        key = ("one", hand, pool, deck_left)
+        v = self._memo.get(key)
+        if v is None:
+            t, n = _total(hand), sum(hand)
+            v = self.stay_value((t,), pool)
+            if n < MAX_CARDS:
+                if deck_left > DEALER_RESERVE:
+                    v = max(v, self.one_hit(hand, pool, deck_left))
+                for i, c in enumerate(hand):
+                    if c >= 2:
+                        v = max(v, self.split(hand, CARD_VALUES[i], pool, deck_left))
+            self._memo[key] = v
+        return v
+
+    def one_hit(self, hand: Hand, pool: Pool, deck_left: int) -> float:
+        total = sum(pool)
+        v = 0.0
+        for i, count in enumerate(pool):
+            if count:
+                v += count / total * self.one(_take(hand, i, 1), _take(pool, i, -1), deck_left - 1)
+        return v
+
+    def split(self, hand: Hand, value: int, pool: Pool, deck_left: int) -> float:
+        """Value of splitting the pair of ``value``: the rest of ``hand`` plays first, then ``[value]``."""
+        t, n = _total(hand) - value, sum(hand) - 1
+        if self.exact:
+            return self.first(t, n, value, pool, deck_left)
+        return self.guess_pair(t, n, value, deck_left - DEALER_RESERVE)
+
+    # ---------------------------------------------------------------- a split pair, exactly
+    def first(self, t: int, n: int, second: int, pool: Pool, deck_left: int) -> float:
+        """Best value of a split pair while its first hand (``t`` over ``n`` cards) plays; the second hand
+        holds the one card ``second``."""
+        key = ("first", t, n, second, pool, deck_left)
+        v = self._memo.get(key)
+        if v is None:
+            v = self.second(second, 1, t, pool, deck_left)
+            if n < MAX_CARDS and deck_left > DEALER_RESERVE:
+                v = max(v, self.first_hit(t, n, second, pool, deck_left))
+            self._memo[key] = v
+        return v
+
+    def first_hit(self, t: int, n: int, second: int, pool: Pool, deck_left: int) -> float:
+        total = sum(pool)
+        v = 0.0
+        for i, count in enumerate(pool):
+            if count:
+                v += count / total * self.first(t + CARD_VALUES[i], n + 1, second, _take(pool, i, -1), deck_left - 1)
+        return v
+
+    def second(self, t: int, n: int, first_total: int, pool: Pool, deck_left: int) -> float:
+        """Best value of a split pair while its second hand plays (the first stands on ``first_total``).
+        No pruning: even a hand sure to bust may hit to change the dealer's cards for the other hand."""
+        key = ("second", t, n, first_total, pool, deck_left)
+        v = self._memo.get(key)
+        if v is None:
+            v = self.stay_value((first_total, t), pool, self.pair_amount)
+            if n < MAX_CARDS and deck_left > DEALER_RESERVE:
+                v = max(v, self.second_hit(t, n, first_total, pool, deck_left))
+            self._memo[key] = v
+        return v
+
+    def second_hit(self, t: int, n: int, first_total: int, pool: Pool, deck_left: int) -> float:
+        total = sum(pool)
+        v = 0.0
+        for i, count in enumerate(pool):
+            if count:
+                v += count / total * self.second(t + CARD_VALUES[i], n + 1, first_total, _take(pool, i, -1),
+                                                 deck_left - 1)
+        return v
+
+    # ---------------------------------------------------------------- the estimate beyond the budget
+    def _frozen(self) -> tuple[tuple[float, ...], tuple[tuple[int, float], ...]]:
+        """The estimate's world: the dealer's distribution for the solver's pool (dense, by offset), and the
+        chance of each card value, drawn from that pool with replacement."""
+        if self._world is None:
+            total = sum(self.pool)
+            self._world = (_dealer(self.pool)[0],
+                           tuple((v, c / total) for v, c in zip(CARD_VALUES, self.pool, strict=True) if c))
+        return self._world
+
+    def _guess_policy(self, t: int, n: int, hits: int) -> tuple[float, bool]:
+        """(value, hits?) of one hand played alone (stay or hit, no split) in the estimate's world, at most
+        ``hits`` more cards, settled as a lone hand with the pair's stakes on the table: the policy the
+        estimate gives the second hand of a pair."""
+        hits = max(0, min(hits, MAX_CARDS - n))
+        key = (t, n, hits)
+        found = self._guess.get(key)
+        if found is None:
+            dense, draws = self._frozen()
+            row = settle_row(self.up, self.stake, self.pair_amount, self.earlier, self.real_jackpot, (t,))
+            v, hit = sum(map(mul, dense, row)), False
+            if hits and t < self._max_dealer(self.pool):
+                h = sum(p * self._guess_policy(t + c, n + 1, hits - 1)[0] for c, p in draws)
+                if h > v:
+                    v, hit = h, True
+            found = self._guess[key] = (v, hit)
+        return found
+
+    def _finals(self, t: int, n: int, hits: int) -> dict[int, float]:
+        """Where that policy ends: {final total: chance}."""
+        hits = max(0, min(hits, MAX_CARDS - n))
+        key = ("finals", t, n, hits)
+        found = self._guess.get(key)
+        if found is None:
+            found = {t: 1.0}
+            if self._guess_policy(t, n, hits)[1]:
+                found = {}
+                for c, p in self._frozen()[1]:
+                    for u, q in self._finals(t + c, n + 1, hits - 1).items():
+                        found[u] = found.get(u, 0.0) + p * q
+            self._guess[key] = found
+        return found
+
+    def _second_outcomes(self, second: int, hits: int) -> list[tuple[float, float, float]]:
+        """The second hand's (jackpot, survives, loses) chances by dealer offset, when it plays the
+        estimate's lone policy from the one card ``second``."""
+        hits = max(0, min(hits, MAX_CARDS - 1))
+        key = ("outcomes", second, hits)
+        found = self._guess.get(key)
+        if found is None:
+            finals = [(_outcome_row(self.up, u), q) for u, q in self._finals(second, 1, hits).items()]
+            found = []
+            for off in range(_MAX_OFFSET + 1):
+                jb = wb = lb = 0.0
+                for row, q in finals:
+                    j, w, lo = row[off]
+                    jb, wb, lb = jb + q * j, wb + q * w, lb + q * lo
+                found.append((jb, wb, lb))
+            self._guess[key] = found
+        return found
+
+    def _second_row(self, second: int, first_total: int, hits: int) -> list[float]:
+        """The seat's chips, by dealer offset, when the first hand stands on ``first_total`` and the second,
+        from the one card ``second``, plays the estimate's lone policy (its cards independent of the first's
+        and of the dealer's): both hands settled together, in dice order."""
+        hits = max(0, min(hits, MAX_CARDS - 1))
+        key = ("row", second, first_total, hits)
+        found = self._guess.get(key)
+        if found is None:
+            s, rest = self.stake, self.pair_amount - 2 * self.stake
+            clears = _clear_row(self.up, self.earlier)
+            found = []
+            for (jb, wb, lb), (ja, wa, la), clear in zip(self._second_outcomes(second, hits),
+                                                         _outcome_row(self.up, first_total), clears, strict=True):
+                if self.real_jackpot:
+                    own = rest * (ja + (1.0 - ja) * jb) + 2 * s * (wa * wb - la * lb)
+                else:
+                    own = s * (ja + wa - la) + s * (jb + wb - lb)
+                found.append(clear * own - (1.0 - clear) * 2 * s)
+            self._guess[key] = found
+        return found
+
+    def _pair_stay(self, second: int, first_total: int, hits: int) -> float:
+        """The estimate's value of the first hand standing on ``first_total`` (the second still to play)."""
+        key = ("stay", second, first_total, hits)
+        found = self._guess.get(key)
+        if found is None:
+            found = self._guess[key] = sum(map(mul, self._frozen()[0], self._second_row(second, first_total, hits)))
+        return found
+
+    def guess_pair(self, t: int, n: int, second: int, hits: int, room: int | None = None) -> float:
+        """The estimate of a split pair while its first hand (``t`` over ``n`` cards, ``room`` more hits)
+        plays: in the estimate's world, the second hand playing its lone policy, the first choosing knowing
+        that. Each hand may take up to ``hits`` cards (the deck's limit is not shared between them here)."""
+        hits = max(0, min(hits, MAX_CARDS - 1))
+        room = max(0, min(hits if room is None else room, MAX_CARDS - n))
+        key = ("pair", t, n, second, hits, room)
+        found = self._guess.get(key)
+        if found is None:
+            found = self._pair_stay(second, t, hits)
+            if room and t < self._max_dealer(self.pool):
+                found = max(found, sum(p * self.guess_pair(t + c, n + 1, second, hits, room - 1)
+                                       for c, p in self._frozen()[1]))
+            self._guess[key] = found
+        return found
+
+    def first_estimate(self, t: int, n: int, second: int, pool: Pool, deck_left: int, hits: int) -> float:
+        """Best value of a split pair while its first hand plays, beyond the budget: the first hand's cards
+        and the dealer's drawn exactly from the pool it leaves, the second hand as in :meth:`guess_pair`."""
+        key = ("first~", t, n, second, pool, deck_left, hits)
+        v = self._memo.get(key)
+        if v is None:
+            v = self.first_estimate_stay(t, second, pool, hits)
+            if n < MAX_CARDS and deck_left > DEALER_RESERVE and t < self._max_dealer(pool):
+                v = max(v, self.first_estimate_hit(t, n, second, pool, deck_left, hits))
+            self._memo[key] = v
+        return v
+
+    def first_estimate_stay(self, t: int, second: int, pool: Pool, hits: int) -> float:
+        """The first hand standing on ``t`` with ``pool`` left, the second hand's outcomes estimated."""
+        return sum(map(mul, _dealer(pool)[0], self._second_row(second, t, hits)))
+
+    def first_estimate_hit(self, t: int, n: int, second: int, pool: Pool, deck_left: int, hits: int) -> float:
+        total = sum(pool)
+        v = 0.0
+        for i, count in enumerate(pool):
+            if count:
+                v += count / total * self.first_estimate(t + CARD_VALUES[i], n + 1, second, _take(pool, i, -1),
+                                                         deck_left - 1, hits)
+        return v
 
 
-def _hands_before(view: dict[str, Any]) -> list[int]:
-    """Totals of the hands that roll before the hand to play (hand order is the dice order)."""
-    turn = view["turn"] or 0
-    return [h["total"] for h in view["hands"][:turn]]
+def _total(hand: Hand) -> int:
+    return sum(v * c for v, c in zip(CARD_VALUES, hand, strict=True))
 
 
+# ------------------------------------------------------------------------------------- from a view
 def table_pool(view: dict[str, Any]) -> Pool:
     """Unseen cards: the full deck less every card on the table (every hand, the dealer's up card)."""
     visible: list[int | None] = list(view["dealer_cards"])
@@ -182,61 +653,103 @@ def table_pool(view: dict[str, Any]) -> Pool:
     return pool_without(visible)
 
 
-def option_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = True,
-                  jackpot: bool = True) -> dict[Action, float]:
-    """Expected chips of each play option (stay, hit, split) of the hand to play, by the DP.
+def play_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = True, jackpot: bool = True,
+                budget: int | None = EXACT_BUDGET) -> tuple[dict[Action, float], bool]:
+    """Expected chips of the seat for each play option (stay, hit, split) of the hand to play, and whether
+    they are exact (False: splits were estimated, see the module docstring). ``budget=None`` is always exact
+    (for tests and measurements: it may take seconds early in a deck).
 
-    ``counting=False`` is the regular's view of the deck (fresh, less its own cards and the dealer's up card);
-    ``jackpot=False`` values a jackpot as a plain survival.
+    ``counting=False`` is the regular's view of the deck (fresh, less its own cards and the dealer's up card,
+    no earlier hands); ``jackpot=False`` values a jackpot as a plain survival. Either one also means the seat
+    does not plan to split.
     """
-    hand = view["hands"][view["turn"]]
+    hands = view["hands"]
+    turn = view["turn"]
+    hand = hands[turn]
+    seat = hand["seat"]
     cards = hand["cards"]
     stake = float(hand["stake"])
     up = view["dealer_showing"]
     pool = table_pool(view) if counting else pool_without([*cards, up])
-    # the dealer's pool is the one the hand started from (its own hits put back), so the DP of the hand's
-    # first decision is reused, and followed consistently, at the next ones
-    dealer_pool = tuple(c + sum(1 for x in cards[2:] if x == v) for c, v in zip(pool, CARD_VALUES, strict=True))
-    on_table = sum(h["stake"] for h in view["hands"]) + view["prize_pot"]
+    left = view["deck_left"]
+    hits = left - DEALER_RESERVE
+    on_table = sum(h["stake"] for h in hands) + view["prize_pot"]
     gain = (on_table - stake) if jackpot else stake
-    earlier = tuple(_hands_before(view)) if counting else ()
-    solver = _solver(up, stake, gain, earlier, dealer_pool)
-    t, n, left = sum(cards), len(cards), view["deck_left"]
+    t, n = sum(cards), len(cards)
+    held = tuple(cards.count(v) for v in CARD_VALUES)
+    if view["split"][seat]:
+        second_hand = hand["hand"] == 1
+        earlier = [h["total"] for h in hands[: turn - 1 if second_hand else turn]] if counting else []
+        size = exact_states(n, hits, False, first_of_pair=not second_hand)
+        exact = budget is None or size <= budget
+        # the estimate (first hand only) draws from the pool as it stands; the second hand is always exact
+        base = None if second_hand or exact else pool
+        solver = _solver(up, stake, gain, tuple(earlier), base, can_split=False, split_done=True, exact=exact,
+                         real_jackpot=jackpot)
+        if second_hand:
+            first_total = hands[turn - 1]["total"]
+            values = {"stay": lambda: solver.stay_value((first_total, t), pool, solver.pair_amount),
+                      "hit": lambda: solver.second_hit(t, n, first_total, pool, left)}
+        elif exact:
+            second_card = hands[turn + 1]["cards"][0]
+            values = {"stay": lambda: solver.second(second_card, 1, t, pool, left),
+                      "hit": lambda: solver.first_hit(t, n, second_card, pool, left)}
+        else:  # the first hand exactly, the second hand's outcomes estimated
+            second_card = hands[turn + 1]["cards"][0]
+            values = {"stay": lambda: solver.first_estimate_stay(t, second_card, pool, hits),
+                      "hit": lambda: solver.first_estimate_hit(t, n, second_card, pool, left, hits)}
+        return {a: values[a.kind]() for a in legal if a.kind in values}, exact
+    earlier = [h["total"] for h in hands[:turn]] if counting else []
+    can = counting and jackpot and view["stacks"][seat] >= view["stake"]
+    exact = budget is None or exact_states(n, hits, can) <= budget
+    # the estimates draw from the pool the hand started from (its own hits put back), so the solver, and the
+    # states it has solved, serve the hand's later decisions too
+    start = tuple(c + cards[2:].count(v) for c, v in zip(pool, CARD_VALUES, strict=True))
+    solver = _solver(up, stake, gain, tuple(earlier), None if exact else start, can_split=can, split_done=False,
+                     exact=exact, real_jackpot=jackpot)
     out: dict[Action, float] = {}
     for a in legal:
         if a.kind == "stay":
-            out[a] = solver.stay(t)
+            out[a] = solver.stay_value((t,), pool)
         elif a.kind == "hit":
-            out[a] = solver.hit(t, n, pool, left)
+            out[a] = solver.one_hit(held, pool, left) if can else solver.lone_hit(t, n, pool, left)
         elif a.kind == "split":
-            # two hands, one more stake on the table (a bigger jackpot); each played by the same DP
-            two = _solver(up, stake, gain + stake if jackpot else stake, earlier, pool)
-            v = a.value
-            out[a] = two.best(t - v, n - 1, pool, left)[0] + two.best(v, 1, pool, left)[0]
-    return out
+            out[a] = solver.split(held, a.value, pool, left)
+    return out, exact
+
+
+def option_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = True,
+                  jackpot: bool = True) -> dict[Action, float]:
+    """Expected chips of the seat for each play option (stay, hit, split) of the hand to play, by the DP
+    (see :func:`play_values`; after a split, both hands' chips)."""
+    return play_values(view, legal, counting, jackpot)[0]
 
 
 _SOLVERS: dict[tuple[Any, ...], KinzoSolver] = {}
 
 
-def _solver(up: int, stake: float, gain: float, earlier: tuple[int, ...], pool: Pool) -> KinzoSolver:
-    """A solver for these parameters, kept while the hand is played (a small table, cleared when full)."""
-    key = (up, stake, gain, earlier, pool)
+def _solver(up: int, stake: float, gain: float, earlier: tuple[int, ...], base: Pool | None,
+            **flags: bool) -> KinzoSolver:
+    """A solver for these parameters, kept while the hand is played (a small table, cleared when full): the
+    coach and the agent ask about the same view, and a hand's later decisions are states already solved.
+    ``base`` is the pool the estimates draw from (None when the solver never estimates)."""
+    key = (up, stake, gain, earlier, base, tuple(sorted(flags.items())))
     found = _SOLVERS.get(key)
     if found is None:
-        if len(_SOLVERS) > 256:
+        if len(_SOLVERS) > 32:  # a hand needs one or two; the memos are large
             _SOLVERS.clear()
-        found = _SOLVERS[key] = KinzoSolver(up, stake, gain, earlier, pool)
+        found = _SOLVERS[key] = KinzoSolver(up, stake, gain, earlier, base or full_pool(), **flags)
     return found
 
 
+# ------------------------------------------------------------------------------------- the stake
 @cache
 def round_value_per_chip(seats: int) -> float:
-    """Expected chips per chip staked for a seat at a fresh deal, playing the DP's stay/hit policy: every
-    first two cards and dealer up card weighed exactly, but the later cards (hits, the dealer's hole and
-    draws) taken from a fresh deck less the up card, as if with replacement. That keeps it to a few ms;
-    it only has to tell the sign (the game pays in proportion to the stake). Other seats' cards, splits
-    and other seats' jackpots are left out. Cached per table size."""
+    """Expected chips per chip staked for a seat at a fresh deal, playing a stay/hit policy: every first two
+    cards and dealer up card weighed exactly, but the later cards (hits, the dealer's hole and draws) taken
+    from a fresh deck less the up card, as if with replacement. That keeps it to a few ms; it only has to
+    tell the sign (the game pays in proportion to the stake). Other seats' cards, splits and other seats'
+    jackpots are left out. Cached per table size."""
     full = full_pool()
     n = sum(full)
     total = 0.0
@@ -270,6 +783,7 @@ def _fresh_deck_value(t: int, ncards: int, up: int, gain: float, pool: Pool) -> 
     return value
 
 
+# ------------------------------------------------------------------------------------- the agent
 class KinzoAgent(LevelAgent):
     """A Kinzo seat at one level (see the module docstring for each level's blind spot)."""
 
