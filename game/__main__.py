@@ -23,11 +23,14 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="benchmarks (engine, render, ai): measurements, not tests")
-    p.add_argument("what", choices=["engine", "render", "ai"])
+    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign): measurements, not tests")
+    p.add_argument("what", choices=["engine", "render", "ai", "campaign"])
     p.add_argument("--json", action="store_true")
     p.add_argument("--quick", action="store_true", help="a short run (for smoke tests)")
     p.add_argument("--game", action="append", default=[], help="only these games")
+    p.add_argument("--runs", type=int, default=5, help="campaign: campaigns played per policy")
+    p.add_argument("--policy", action="append", choices=["shark", "regular", "novice"], default=[],
+                   help="campaign: the player's level (repeat for several; default all three)")
 
 
 def build_parser() -> argparse.ArgumentParser:

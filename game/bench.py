@@ -1,7 +1,8 @@
-"""``python -m game bench engine|render|ai``: measurements, not tests.
+"""``python -m game bench engine|render|ai|campaign``: measurements, not tests.
 
 ``engine``: per game, random-playout rounds/s and actions/s on one core, ``clone()`` time and the save
-round trip (``to_json`` + ``restore``) time. ``render`` and ``ai`` live with the UI and the AI.
+round trip (``to_json`` + ``restore``) time. ``render`` and ``ai`` live with the UI and the AI, ``campaign``
+(whole campaigns played by an AI player: reach rates, sittings, how often broke) with the campaign.
 """
 
 from __future__ import annotations
@@ -105,6 +106,12 @@ def main(args: argparse.Namespace) -> int:
 
         result = render_bench(args.quick)
         print(json.dumps(result, indent=2) if args.json else format_render_bench(result))
+        return 0
+    if args.what == "campaign":
+        from game.campaign.balance import POLICIES, campaign_bench, format_campaign_bench
+
+        result = campaign_bench(args.policy or POLICIES, 1 if args.quick else args.runs)
+        print(json.dumps(result, indent=2) if args.json else format_campaign_bench(result))
         return 0
     from game.ai.bench import ai_bench, format_ai_bench
 

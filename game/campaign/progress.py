@@ -8,8 +8,8 @@ What the UI calls (everything else is bookkeeping):
 * tables:  :meth:`Campaign.table_info`, :meth:`Campaign.sit` (buys in, starts the engine session),
            :meth:`Campaign.act` (the player's action), :meth:`Campaign.step_ai` (one regular's action),
            :attr:`Campaign.session` (the live :class:`~game.campaign.table.TableSession`), :meth:`Campaign.leave`
-* money:   :attr:`Campaign.is_broke`, :meth:`Campaign.loan_terms`, :meth:`Campaign.borrow`,
-           :meth:`Campaign.repay`, :meth:`Campaign.ask_favour`
+* money:   :attr:`Campaign.is_broke`, :meth:`Campaign.loan_terms`, :meth:`Campaign.owed_for`,
+           :meth:`Campaign.borrow`, :meth:`Campaign.repay`, :meth:`Campaign.ask_favour`
 * journal: :meth:`Campaign.journal` (goals, regulars met and beaten, stats per game, notes),
            :attr:`Campaign.history` (finished sittings, each replayable)
 * saving:  :meth:`Campaign.to_dict` / :meth:`Campaign.from_dict` (``game.campaign.saves`` writes the files)
@@ -31,6 +31,9 @@ Decisions (players of these games would expect them; see also the report in the 
   adding ``interest_percent`` to what is owed when the loan is taken. Repay any time away from a table. If the
   player cannot borrow enough to sit anywhere, he stakes them a ``favour`` for reputation: there is always a
   way back. The champion will not sit with anyone in debt.
+* **Resuming** a save, whenever it was taken (mid-hand included), plays on exactly as the game would have
+  without the save: the engine replays its actions, and the regulars' agents are rebuilt and shown their
+  earlier decisions again (``game.campaign.table``), so what they remember and their dice are as they were.
 * **Regulars' purses** are tracked too; a regular who cannot cover the buy-in fetches more credits (a
   ``restock`` entry), so no table ever closes because the player cleaned it out.
 """
@@ -410,7 +413,9 @@ class Campaign:
         cheapest = self.cheapest_buy_in()
         return self.session is None and cheapest is not None and self.bankroll < cheapest
 
-    def _debt_for(self, amount: int) -> int:
+    def owed_for(self, amount: int) -> int:
+        """What a loan of ``amount`` credits adds to the debt: the loan plus the lender's interest, rounded up
+        (the lender never rounds in the borrower's favour). The lender's screen shows it before the deal."""
         pct = self.roster.lender.interest_percent
         return amount + (amount * pct + 99) // 100
 
@@ -418,7 +423,7 @@ class Campaign:
         lender = self.roster.lender
         room = max(0, lender.max_debt - self.debt)
         best = room * 100 // (100 + lender.interest_percent)
-        while best > 0 and self._debt_for(best) > room:
+        while best > 0 and self.owed_for(best) > room:
             best -= 1
         cheapest = self.cheapest_buy_in() or 0
         favour = self.is_broke and self.bankroll + best < cheapest
@@ -434,7 +439,7 @@ class Campaign:
         if amount > terms.max_borrow:
             raise CampaignError(f"{self.roster.lender.name} will lend at most {terms.max_borrow} credits now "
                                 f"(you owe {self.debt}, his limit is {terms.max_debt})")
-        owed = self._debt_for(amount)
+        owed = self.owed_for(amount)
         self.ledger.post("loan", {"lender": -amount, "player": amount}, debt=owed,
                          note=f"borrowed {amount} from {self.roster.lender.name}, owing {owed}")
         self.bankroll += amount

@@ -116,6 +116,12 @@ def refused_path(n: int) -> Path:
     return slot_path(n).with_name(f"slot{n}.json.refused")
 
 
+def place_path(n: int) -> Path:
+    """The small file beside slot ``n``'s save where the UI remembers the spot the player stands on (the
+    campaign data has no place for it). It belongs to the slot, so emptying the slot removes it too."""
+    return slot_path(n).with_name(f"slot{n}.place.json")
+
+
 # ------------------------------------------------------------------------------------- encode / decode
 def encode(campaign: Campaign) -> bytes:
     doc = {
@@ -371,8 +377,8 @@ def restore_backup(n: int, *, levels: Mapping[str, Level] | None = None, roster:
 
 
 def delete_slot(n: int) -> None:
-    """The player emptied the slot: its save, backup and any refused file go."""
-    for p in (slot_path(n), backup_path(n), refused_path(n)):
+    """The player emptied the slot: its save, backup, any refused file and the remembered spot go."""
+    for p in (slot_path(n), backup_path(n), refused_path(n), place_path(n)):
         with contextlib.suppress(FileNotFoundError):
             p.unlink()
         _known_good.pop(p, None)

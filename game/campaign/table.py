@@ -7,12 +7,19 @@ end of the last hand (so leaving between hands takes back the next hand's ante),
 hand's end (so a hand can be replayed on its own), and the running pot the player won this hand (for the
 journal's "biggest pot").
 
-Agents are rebuilt from the session's seed, the seat and the number of actions played so far: a resumed game
-gets the same agents every time it is loaded from the same save.
+Agents and saves: a regular's agent carries a generator and a memory of the table (a shark's read of who calls
+its raises), neither of which a save holds. A session restored from a save therefore rebuilds its agents, the
+first time they are needed, the way they were made at the sitting's start (from the session's seed and the
+seat), and shows them every decision their seat has made so far, in order, on a replay of the engine from its
+seed and actions. A resumed game then plays on exactly as it would have without the save and the reload, and
+a save from which nothing was played always plays on the same way. For that, an agent's choice must depend on
+nothing but what it was shown: searches with a wall-clock cut (which chooses differently on a busy machine)
+are given their full sample budget instead (:func:`reproducible`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -25,6 +32,17 @@ from game.engine.core import MASK64, Action, Event, IllegalAction, Rng, State
 log = logging.getLogger("cantina.campaign")
 
 HUMAN_SEAT = 0
+
+
+def reproducible(agent: Any) -> Any:
+    """``agent`` with any wall-clock cut on its searches lifted (the sample budget alone bounds them), so its
+    choices depend only on what it is shown and a resumed sitting plays on as it would have (see the module
+    notes). The cut exists for slow machines; the table asks regulars on a worker thread, so a search that
+    runs a little longer only lengthens a pause the table already shows."""
+    budget = getattr(agent, "budget", None)
+    if dataclasses.is_dataclass(budget) and getattr(budget, "time_limit", None) is not None:
+        agent.budget = dataclasses.replace(budget, time_limit=None)
+    return agent
 
 
 def derive_seed(*parts: int) -> int:
@@ -84,16 +102,45 @@ class TableSession:
         self.hand_pot = hand_pot
         self.hand_pot_seen = hand_pot_seen
         self.actions_played = len(state.actions)
-        self.agents = self._make_agents()
+        # a fresh sitting makes its agents now; a restored one when they are first needed (see the module notes)
+        self._agents: dict[int, Any] | None = self._make_agents() if not self.actions_played else None
+
+    @property
+    def agents(self) -> dict[int, Any]:
+        """The regulars' agents by seat, as they stand after every move played so far (the UI may lend a seat
+        a stand-in for one move by assigning into this dict)."""
+        if self._agents is None:
+            self._agents = self._caught_up_agents()
+        return self._agents
 
     def _make_agents(self) -> dict[int, Any]:
+        """The agents as they sit down: seeded from the session's seed and the seat only."""
         from game.ai import make_agent
 
-        epoch = self.actions_played
         return {
-            seat: make_agent(reg.ai, self.state.game_id, derive_seed(self.seed, seat, epoch))
+            seat: reproducible(make_agent(reg.ai, self.state.game_id, derive_seed(self.seed, seat, 0)))
             for seat, reg in enumerate(self.regulars, start=1)
         }
+
+    def _caught_up_agents(self) -> dict[int, Any]:
+        """Agents that have seen what the originals saw: fresh ones, shown each of their seat's decisions of
+        the game so far (the engine replayed from its seed and actions). Their choices are discarded: the
+        recorded action is played, so an agent that chose differently then (a save from an older version)
+        cannot change the game, only its own memory."""
+        from game.engine import create
+
+        agents = self._make_agents()
+        replay = create(self.state.game_id, seats=self.state.n, seed=self.state.seed, options=self.state.options)
+        for action in self.state.actions:
+            seat = replay.current_seat
+            agent = agents.get(seat) if seat is not None else None
+            if agent is not None:
+                try:
+                    agent.choose(replay.view(seat), replay.legal_actions())
+                except Exception:  # an agent bug must not keep a save from loading (apply_ai falls back too)
+                    log.exception("agent %s at seat %d failed while catching up", getattr(agent, "name", "?"), seat)
+            replay.apply(action)
+        return agents
 
     # ------------------------------------------------------------------------------------ questions
     @property

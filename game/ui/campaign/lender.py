@@ -77,7 +77,7 @@ class LenderScene(Scene):
     def _labels(self) -> None:
         if self.borrow_slider is not None:
             n = self.borrow_slider.value
-            owed = self.c._debt_for(n)
+            owed = self.c.owed_for(n)
             self.borrow_b.label = f"Borrow {n:,}"
             self.borrow_b.tooltip = f"Take {n:,} credits now and owe him {owed:,} for it"
         else:

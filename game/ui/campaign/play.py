@@ -176,8 +176,9 @@ class CampaignPlay:
 
 
 def place_path(slot: int) -> Path:
-    """The small file beside slot ``slot``'s save that remembers where the player stands."""
-    return saves.slot_path(slot).with_name(f"slot{slot}.place.json")
+    """The small file beside slot ``slot``'s save that remembers where the player stands (named by saves, so
+    that deleting the slot removes it too)."""
+    return saves.place_path(slot)
 
 
 def forget_place(slot: int) -> None:
