@@ -127,11 +127,14 @@ def test_a_whole_sitting_keeps_the_books_at_every_step_and_leaves_a_replayable_h
 def test_getting_up_between_hands_takes_back_the_next_ante():
     c = fresh(seed=4)
     s = c.sit("long_table")
-    assert s.between_hands  # nobody acted yet: the antes just posted come back
+    # sitting down deals the player in at once (the dice are on the table): the ante is in
+    assert not s.between_hands and s.forfeit == s.settled[0] - s.state.stacks[0] > 0
     events = play_one_hand(c)
     settled = next(e for e in events if e.kind == "round_over").data["stacks"]
     assert s.between_hands and s.forfeit == 0
     assert s.state.stacks[0] <= settled[0]  # the next hand's ante is already on the table...
+    again = Campaign.from_dict(json.loads(json.dumps(c.to_dict())))
+    assert again.session is not None and again.session.between_hands  # (and a save keeps the choice open)
     result = c.leave()
     assert result.cash_out == settled[0] and not result.completed  # ...and it comes back
     assert result.beaten == ()  # a hit and run beats nobody
@@ -492,3 +495,21 @@ def test_every_table_plays_a_hand_through_the_campaign(level, table):
     assert again.session.state == c.session.state
     result = c.leave()
     assert result.record.hands == 1 and c.audit() == [] and c.ledger.balance("table") == 0
+
+
+def test_choosing_to_play_on_puts_the_ante_in_and_a_save_remembers_it():
+    """The engine deals the next hand as one ends; the player who chose to see it is in it."""
+    c = fresh(seed=4)
+    s = c.sit("long_table")
+    play_one_hand(c)
+    assert s.between_hands
+    s.play_on()
+    assert not s.between_hands and s.forfeit > 0
+    with pytest.raises(CampaignError, match="hand is in progress"):
+        c.leave()
+    again = Campaign.from_dict(json.loads(json.dumps(c.to_dict())))
+    assert again.session is not None and not again.session.between_hands
+    data = c.to_dict()
+    data["table"]["dealt_in"] = "yes"
+    with pytest.raises(CampaignDataError, match="dealt_in"):
+        Campaign.from_dict(data)

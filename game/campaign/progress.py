@@ -18,8 +18,11 @@ Decisions (players of these games would expect them; see also the report in the 
 
 * **Buy-in.** Each table has a fixed buy-in; every seat (the player and each regular) brings exactly that
   many chips, which becomes the engine's ``stack``. Credits and chips are one to one.
-* **Getting up.** Between hands (no one has acted since the last hand ended) the player takes the chips they
-  held when that hand ended: the next hand's ante, posted automatically, comes back. Mid-hand they may only
+* **Getting up.** Between hands (a hand has ended, no one has acted since, and the player has not chosen to
+  play the next one, so has not seen it dealt) the player takes the chips they held when that hand ended: the
+  next hand's ante, posted automatically, comes back. Sitting down deals the player into the first hand, and
+  "play on" into the next: from then on the ante is in (the engine deals as a hand ends; a free look at the
+  next hand before deciding to stay would be an edge no table gives). Mid-hand they may only
   leave by forfeiting what they have in the pot (``leave(forfeit=True)``). When a table breaks up, whatever
   no seat holds (a carried pot, the house's take at Kinzo) goes to the ``house`` account, in the ledger.
 * **Beating a regular** means playing a sitting to its end (every round the table plays) and finishing with
@@ -340,6 +343,7 @@ class Campaign:
                 stats.biggest_pot = max(stats.biggest_pot, pot)
                 s.settled = stacks
                 s.hand_ends.append(s.actions_played)
+                s.dealt_in = False  # the next hand waits for the player to choose to play it
                 s.hand_pot, s.hand_pot_seen = 0, False
 
     def leave(self, forfeit: bool = False) -> SessionResult:
@@ -734,7 +738,11 @@ class _Loader:
         settled = sub.need("settled", list, where)
         if len(settled) != state.n or not all(_whole(v) and v >= 0 for v in settled):
             raise CampaignDataError(f"{where}: field 'settled' must be {state.n} stacks of whole chips")
+        # saves from before the field: the first hand is dealt in, a later one waits for the player
+        dealt_in = raw.get("dealt_in", not hand_ends)
+        if not isinstance(dealt_in, bool):
+            raise CampaignDataError(f"{where}: field 'dealt_in' must be true or false")
         return TableSession(level_id=level_id, table=table, regulars=regs, buy_in=buy_in,
                             number=sub.need("number", int, where), seed=sub.need("seed", int, where), state=state,
                             hand_ends=hand_ends, settled=settled, hand_pot=sub.need("hand_pot", int, where),
-                            hand_pot_seen=sub.need("hand_pot_seen", bool, where))
+                            hand_pot_seen=sub.need("hand_pot_seen", bool, where), dealt_in=dealt_in)

@@ -89,6 +89,7 @@ class TableSession:
         settled: Sequence[int] | None = None,
         hand_pot: int = 0,
         hand_pot_seen: bool = False,
+        dealt_in: bool = True,
     ) -> None:
         self.level_id = level_id
         self.table = table
@@ -101,6 +102,10 @@ class TableSession:
         self.settled: list[int] = list(settled) if settled is not None else [buy_in] * state.n
         self.hand_pot = hand_pot
         self.hand_pot_seen = hand_pot_seen
+        #: the player has seen the hand now being played (dealt on sitting down; after a hand ends, once they
+        #: choose to play on): from then on getting up leaves the ante in the pot. The engine deals the next
+        #: hand as the last one ends, so without this "get up for free" would be "look first, then decide".
+        self.dealt_in = dealt_in
         self.actions_played = len(state.actions)
         # a fresh sitting makes its agents now; a restored one when they are first needed (see the module notes)
         self._agents: dict[int, Any] | None = self._make_agents() if not self.actions_played else None
@@ -157,9 +162,14 @@ class TableSession:
 
     @property
     def between_hands(self) -> bool:
-        """No one has acted since the last hand ended (or since sitting down): leaving now costs nothing."""
+        """A hand has ended, no one has acted since, and the player has not yet been shown the next one:
+        leaving now costs nothing (the next hand's ante comes back)."""
         last = self.hand_ends[-1] if self.hand_ends else 0
-        return self.actions_played == last
+        return self.actions_played == last and not self.dealt_in
+
+    def play_on(self) -> None:
+        """The player chose to play the next hand (and sees it dealt): getting up now forfeits the ante."""
+        self.dealt_in = True
 
     @property
     def total_chips(self) -> int:
@@ -263,6 +273,7 @@ class TableSession:
             "seats": [None, *(r.id for r in self.regulars)],
             "engine": self.state.to_json(),
             "hand_ends": list(self.hand_ends),
+            "dealt_in": self.dealt_in,
             "settled": list(self.settled),
             "hand_pot": self.hand_pot,
             "hand_pot_seen": self.hand_pot_seen,

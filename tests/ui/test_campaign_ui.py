@@ -407,3 +407,44 @@ def test_a_monkey_in_the_campaign_breaks_nothing_and_the_books_balance(data_dir)
         saves.load_slot(1)
     finally:
         close_app(app)
+
+
+def test_the_pause_between_hands_holds_the_next_deal_back_even_after_a_reload(data_dir) -> None:
+    """The engine deals (here: throws every seat's dice) as a hand ends. The pause must show the hand that
+    ended, not the next one, or getting up for free would mean looking at the next hand first; playing on
+    commits the player to the hand (getting up then costs the ante), and a reload during the pause shows the
+    hand's end again."""
+    app = new_app()
+    try:
+        c = Campaign.new("Rook", seed=3)
+        saves.save_slot(1, c)
+        play = CampaignPlay(app, c, 1)
+        play.start()
+        table = play.sit("long_table")
+        assert not c.session.between_hands  # dealt in at once: the ante is in
+        play_until(app, table, lambda: table.hand_pause)
+        assert until(app, table.settled, 200)
+        assert table.state.round_no == 2 and table.shown["round"] == 1
+        assert table.shown["dice"] != table.state.view(0)["dice"]
+        assert c.session.between_hands
+        ended = dict(table.shown)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app, 1)
+    finally:
+        close_app(app)
+
+    app = new_app()
+    try:
+        c = saves.load_slot(1)
+        play = CampaignPlay(app, c, 1)
+        play.start()
+        table = app.stack.top
+        assert isinstance(table, CampaignTableMixin)
+        assert until(app, lambda: table.hand_pause and table.settled(), 400)
+        assert table.shown["round"] == 1 and table.shown["dice"] == ended["dice"]
+        click(app, button(table.buttons, "Play on").rect.center)
+        assert until(app, lambda: table.synced and not table.hand_pause, 400)
+        assert table.shown == table.state.view(0) and table.shown["round"] == 2
+        assert not c.session.between_hands and c.session.forfeit > 0  # in the hand now: the ante stays
+    finally:
+        close_app(app)

@@ -54,12 +54,18 @@ class CampaignTableMixin:
         self.campaign_play = session.play
         self.banter_bubbles: list[Bubble] = []
         self.hand_pause = False  # the pause between hands: deal on, or get up
-        super().__init__(app, session, demo)
+        #: the next hand's beats, held back while the pause between hands is up (None: nothing held). The
+        #: engine deals (throws, antes) the next hand as the last one ends; the player must not see it before
+        #: choosing to play on, or "get up for free" would become "look at the next hand, then decide"
+        self.held: list[Beat] | None = None
         cs = session.cs
+        self._recap_events: list[Event] = []
+        super().__init__(app, session, demo)
         if session.resumed:
             self.add_log(None, f"Back at {cs.table.title}: round {self.state.round_no}.")
-            if cs.hand_ends and cs.between_hands and not self.state.is_over:
-                session.hand_ended = True  # show the pause again
+            for ev in self._recap_events:  # the last hand's end plays again; the pause holds the next deal back
+                self._on_event(ev)
+            self._recap_events = []
         else:
             self.add_log(None, f"You buy in at {cs.table.title} for {cs.buy_in:,} credits.")
             hello = cs.greeting()
@@ -68,9 +74,27 @@ class CampaignTableMixin:
 
     # ------------------------------------------------------------------ the picture at the start
     def _opening_view(self) -> dict[str, Any]:
+        cs = self.campaign_sitting.cs
         if self.campaign_sitting.resumed:  # as it stands: no opening deal to animate
-            return self.state.view(self.eyes)
+            recap = self._recap() if cs.hand_ends and cs.between_hands else None
+            if recap is None:
+                return self.state.view(self.eyes)
+            self._recap_events = recap[1]
+            return recap[0]
         return super()._opening_view()
+
+    def _recap(self) -> tuple[dict[str, Any], list[Event]] | None:
+        """Resumed between hands: the table just before the last action of the hand that ended, and that
+        action's events (replayed from the seed), so the pause shows the hand's end, never the next deal."""
+        st = self.campaign_sitting.cs.state
+        if not st.actions or st.is_over:
+            return None
+        from game.engine import create
+
+        before = create(st.game_id, st.n, st.seed, dict(st.options))
+        for a in st.actions[:-1]:
+            before.apply(a)
+        return before.view(self.eyes), before.apply(st.actions[-1])
 
     # ------------------------------------------------------------------ banter
     def say_banter(self, b: Banter) -> None:
@@ -145,13 +169,28 @@ class CampaignTableMixin:
         return out
 
     # ------------------------------------------------------------------ the pause between hands
+    def _on_event(self, ev: Event) -> None:
+        if self.held is not None:  # the next hand, dealt already: kept for after the pause
+            n = len(self.beats)
+            super()._on_event(ev)
+            while len(self.beats) > n:
+                self.held.insert(0, self.beats.pop())
+            return
+        super()._on_event(ev)
+        if ev.kind == "round_over" and not self.state.is_over and self.campaign_sitting.cs.between_hands:
+            self.held = []
+
     def sync(self) -> None:
-        super().sync()
-        if self.campaign_sitting.hand_ended:
+        if self.held is not None:
+            # the hand's end is on screen (the view as the beats left it, not the state's: that is dealt on)
+            self.synced = True
             self.campaign_sitting.hand_ended = False
-            if not self.state.is_over and self.campaign_sitting.cs.between_hands:
+            if not self.hand_pause:
                 self.hand_pause = True
                 self.rebuild_actions()
+            return
+        super().sync()
+        self.campaign_sitting.hand_ended = False
 
     def my_turn(self) -> bool:
         return not self.hand_pause and super().my_turn()
@@ -162,6 +201,12 @@ class CampaignTableMixin:
     def play_next_hand(self) -> None:
         if self.hand_pause:
             self.hand_pause = False
+            self.campaign_sitting.cs.play_on()  # the player is in this hand now: getting up leaves the ante
+            self.campaign_play.autosave("play on")
+            if self.held is not None:  # now the next hand is dealt on screen
+                self.beats.extend(self.held)
+                self.held = None
+                self.synced = False
             self.rebuild_actions()
             self.app.dirty = True
 
