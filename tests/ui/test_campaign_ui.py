@@ -448,3 +448,24 @@ def test_the_pause_between_hands_holds_the_next_deal_back_even_after_a_reload(da
         assert not c.session.between_hands and c.session.forfeit > 0  # in the hand now: the ante stays
     finally:
         close_app(app)
+
+
+def test_a_regulars_speech_bubble_never_hides_their_last_move(data_dir) -> None:
+    """Old Kesh greets the table and raises: the bubble must not cover "RAISES TO 30" on his plate."""
+    from game.ui import theme
+    from game.ui.campaign.table import Bubble
+
+    app = new_app()
+    try:
+        c = Campaign.new("Rook", seed=3)
+        saves.save_slot(1, c)
+        play = CampaignPlay(app, c, 1)
+        play.start()
+        table = play.sit("long_table")
+        for seat in range(1, table.n):
+            table.tags = {seat: ("RAISES TO 30", theme.AMBER)}
+            table.banter_bubbles = [Bubble(seat, "Old Kesh", "Another one. Sit down before you fall down.")]
+            rect = table.banter_layout(table.banter_bubbles[0])[0]
+            assert not rect.colliderect(table.tag_box(seat, "RAISES TO 30")), seat
+    finally:
+        close_app(app)

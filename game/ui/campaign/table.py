@@ -135,6 +135,11 @@ class CampaignTableMixin:
         h = len(lines) * lh + int(32 * u)
         r = pygame.Rect(0, 0, w, h)
         tail = int(10 * u)
+        tag = self.tags.get(b.seat) if b.seat < len(self.seat_geo) else None
+        if tag is not None:  # the seat's last move ("RAISES TO 30") stays readable: the bubble sits above it
+            box = self.tag_box(b.seat, tag[0])
+            if box.bottom > plate.top - tail and box.top < plate.top:
+                plate = plate.union(box)
         if plate.top - h - tail >= self.area.top + 4:
             r.midbottom = (plate.centerx, plate.top - tail)
             tip = (plate.centerx, plate.top - 2)
