@@ -445,6 +445,10 @@ def test_the_pause_between_hands_holds_the_next_deal_back_even_after_a_reload(da
         click(app, button(table.buttons, "Play on").rect.center)
         assert until(app, lambda: table.synced and not table.hand_pause, 400)
         assert table.shown == table.state.view(0) and table.shown["round"] == 2
+        # the next hand's story is told in order: its round begins, then the antes and the throw
+        lines = table.log_lines()
+        start = max(i for i, line in enumerate(lines) if line.startswith("Round 2"))
+        assert any("antes" in line for line in lines[start:]), lines[-6:]
         assert not c.session.between_hands and c.session.forfeit > 0  # in the hand now: the ante stays
     finally:
         close_app(app)

@@ -178,8 +178,8 @@ class CampaignTableMixin:
         if self.held is not None:  # the next hand, dealt already: kept for after the pause
             n = len(self.beats)
             super()._on_event(ev)
-            while len(self.beats) > n:
-                self.held.insert(0, self.beats.pop())
+            new = [self.beats.pop() for _ in range(len(self.beats) - n)]
+            self.held.extend(reversed(new))  # in the order they came
             return
         super()._on_event(ev)
         if ev.kind == "round_over" and not self.state.is_over and self.campaign_sitting.cs.between_hands:
