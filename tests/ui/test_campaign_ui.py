@@ -473,3 +473,27 @@ def test_a_regulars_speech_bubble_never_hides_their_last_move(data_dir) -> None:
             assert not rect.colliderect(table.tag_box(seat, "RAISES TO 30")), seat
     finally:
         close_app(app)
+
+
+@pytest.mark.parametrize("level_id", sorted(load_all_levels()))
+def test_the_info_panel_never_hides_another_table_or_door(data_dir, level_id: str) -> None:
+    """Standing at any table, the panel about it leaves every other table, door and the lender clickable (it
+    once covered the Back Room's second table, which then could not be clicked)."""
+    app = new_app()
+    try:
+        c = Campaign.new("Rook", seed=3)
+        if level_id not in c.unlocked:
+            c.unlocked.append(level_id)
+        c.travel(level_id)
+        play = CampaignPlay(app, c, 1)
+        cantina = play.start()
+        for t in cantina.level.tables:
+            cantina.stand_by_table(t.name)
+            frames(app, 2, 1 / 30)
+            assert cantina.panel_rect.w > 0
+            for other in cantina.targets:
+                if other != Target("table", t.name):
+                    centre = cantina.view.to_screen(*cantina.footprint(other).center)
+                    assert not cantina.panel_rect.collidepoint(centre), (t.name, other)
+    finally:
+        close_app(app)

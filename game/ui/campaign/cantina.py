@@ -550,9 +550,8 @@ class CantinaScene(Scene):
         h = pad + sum(self.app.res.font(r.role, r.size).get_linesize() + int(2 * u) for r in wrapped)
         bh = int(42 * u)
         h += int(12 * u) + bh + pad
-        fx = self.view.to_screen(*self.footprint(t).center)[0]
-        x = self.area.right - pw - int(14 * u) if fx < self.area.centerx else self.area.x + int(14 * u)
-        self.panel_rect = pygame.Rect(x, self.area.y + int(14 * u), pw, h)
+        self.panel_rect = self._panel_spot(t, pw, h)
+        x = self.panel_rect.x
         y = self.panel_rect.bottom - pad - bh
         widths = [int(inner * 0.62), inner - int(inner * 0.62) - int(8 * u)]
         bx = x + pad
@@ -560,6 +559,33 @@ class CantinaScene(Scene):
             bw = widths[i] if len(self.panel_buttons) > 1 else inner
             b.rect = pygame.Rect(bx, y, bw, bh)
             bx += bw + int(8 * u)
+
+    def _screen_rect(self, t: Target) -> pygame.Rect:
+        """A target's footprint on screen (with room for the regulars sitting round a table)."""
+        fp = self.footprint(t)
+        x0, y0 = self.view.to_screen(fp.left, fp.top)
+        x1, y1 = self.view.to_screen(fp.right, fp.bottom)
+        grow = int(40 * self.view.scale) if t.kind == "table" else int(6 * self.view.scale)
+        return pygame.Rect(int(x0), int(y0), max(1, int(x1 - x0)), max(1, int(y1 - y0))).inflate(grow, grow)
+
+    def _panel_spot(self, t: Target, pw: int, h: int) -> pygame.Rect:
+        """Where the panel about ``t`` goes: a corner of the room that hides as little as possible of the other
+        tables and doors (so they can still be clicked), of ``t`` and of the player; the far side from ``t``
+        and the top are preferred among equals."""
+        m = int(14 * self.u)
+        a = self.area
+        fx = self.view.to_screen(*self.footprint(t).center)[0]
+        xs = [a.right - pw - m, a.x + m] if fx < a.centerx else [a.x + m, a.right - pw - m]
+        spots = [pygame.Rect(x, y, pw, h) for y in (a.y + m, a.bottom - h - m) for x in xs]
+        keep = [(self._screen_rect(o), 1) for o in self.targets]
+        px, py = self.view.to_screen(self.pos[0], self.pos[1] + 12)  # the player's feet
+        k = self.view.scale
+        keep.append((pygame.Rect(int(px - 22 * k), int(py - 56 * k), int(44 * k), int(64 * k)), 4))
+
+        def hidden(r: pygame.Rect) -> int:
+            return sum(r.clip(k).w * r.clip(k).h * weight for k, weight in keep)
+
+        return min(spots, key=lambda r: (hidden(r), spots.index(r)))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
