@@ -233,8 +233,11 @@ class CampaignTableMixin:
 
     def bar_heading(self) -> str:
         if self.hand_pause:
-            chips = self.campaign_sitting.cs.settled[0]
-            return f"HAND OVER: play on, or get up with your {chips:,} chips (an ante already posted comes back)"
+            cs = self.campaign_sitting.cs
+            chips = cs.settled[0]
+            posted = chips - cs.state.stacks[0]  # the next hand's ante, put in as the hand ended
+            back = f" (the {posted:,} already posted for the next hand comes back)" if posted > 0 else ""
+            return f"HAND OVER: play on, or get up with your {chips:,} chips{back}"
         return super().bar_heading()
 
     def status_line(self) -> str:
