@@ -85,6 +85,17 @@ def walk_and_sit(app: App, cantina: CantinaScene, table_name: str) -> BaseTable:
     return table
 
 
+def sit_fresh(app: App, table_name: str, seed: int = 3) -> tuple[Campaign, CampaignPlay, BaseTable]:
+    """A new campaign saved in slot 1, on screen in its cantina, sat at ``table_name``."""
+    c = Campaign.new("Rook", seed=seed)
+    saves.save_slot(1, c)
+    play = CampaignPlay(app, c, 1)
+    play.start()
+    table = play.sit(table_name)
+    assert table is not None
+    return c, play, table
+
+
 def play_until(app: App, table, cond, limit: int = 4000) -> None:
     """Play the player's turns by clicking the first enabled action button until ``cond()``."""
     for _ in range(limit):
@@ -130,12 +141,7 @@ def test_new_campaign_walk_sit_play_a_hand_and_leave(data_dir) -> None:
 def test_quit_mid_hand_and_come_back_to_the_same_view(data_dir) -> None:
     app = new_app()
     try:
-        c = Campaign.new("Rook", seed=3)
-        saves.save_slot(1, c)
-        play = CampaignPlay(app, c, 1)
-        play.start()
-        table = play.sit("long_table")
-        assert table is not None
+        c, _play, table = sit_fresh(app, "long_table")
         state = table.state
         play_until(app, table, lambda: table.my_turn() and len(state.actions) >= 1)
         assert not c.session.between_hands
@@ -416,11 +422,7 @@ def test_the_pause_between_hands_holds_the_next_deal_back_even_after_a_reload(da
     hand's end again."""
     app = new_app()
     try:
-        c = Campaign.new("Rook", seed=3)
-        saves.save_slot(1, c)
-        play = CampaignPlay(app, c, 1)
-        play.start()
-        table = play.sit("long_table")
+        c, play, table = sit_fresh(app, "long_table")
         assert not c.session.between_hands  # dealt in at once: the ante is in
         play_until(app, table, lambda: table.hand_pause)
         assert until(app, table.settled, 200)
@@ -461,11 +463,7 @@ def test_a_regulars_speech_bubble_never_hides_their_last_move(data_dir) -> None:
 
     app = new_app()
     try:
-        c = Campaign.new("Rook", seed=3)
-        saves.save_slot(1, c)
-        play = CampaignPlay(app, c, 1)
-        play.start()
-        table = play.sit("long_table")
+        _c, _play, table = sit_fresh(app, "long_table")
         for seat in range(1, table.n):
             table.tags = {seat: ("RAISES TO 30", theme.AMBER)}
             table.banter_bubbles = [Bubble(seat, "Old Kesh", "Another one. Sit down before you fall down.")]
