@@ -96,7 +96,6 @@ class CampaignSitting(PlayerAtTable):
         self.bus = EventBus()
         self.setup: dict[str, Any] = {}
         self.opening_published = resumed  # a resumed game is drawn as it stands, not dealt again
-        self.hand_ended = False  # set when a hand ends; the table pauses between hands once it has shown it
         self._lines: dict[int, list[Banter]] = {}
 
     # ------------------------------------------------------------------ acting
@@ -139,7 +138,6 @@ class CampaignSitting(PlayerAtTable):
             lines = self.cs.banter(events)
             if lines:
                 self._lines[id(last)] = lines
-            self.hand_ended = True
         self.bus.publish(events)
         self._lines.clear()
         if finished:

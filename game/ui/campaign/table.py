@@ -189,13 +189,11 @@ class CampaignTableMixin:
         if self.held is not None:
             # the hand's end is on screen (the view as the beats left it, not the state's: that is dealt on)
             self.synced = True
-            self.campaign_sitting.hand_ended = False
             if not self.hand_pause:
                 self.hand_pause = True
                 self.rebuild_actions()
             return
         super().sync()
-        self.campaign_sitting.hand_ended = False
 
     def my_turn(self) -> bool:
         return not self.hand_pause and super().my_turn()
