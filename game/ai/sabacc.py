@@ -349,3 +349,19 @@ def coach_options(view: dict[str, Any], legal: Sequence[Action], sampler: Sample
     ests = evaluate(sampler, view, list(legal), policies, scoring, Rng(seed), budget)
     return _mark_best([_entry(e.action, label(view, e.action), win=e.win_rate, ev=e.mean, exact=False,
                               samples=e.n, note=note) for e in ests])
+
+
+def swap_to_zero(cards: list[int], candidates: list[int], pool: list[int], value: Sequence[int], total: int,
+                 rng: Rng) -> None:
+    """Make a sampled hand sum to zero (a raiser's hand, conditioned on its raise): swap one of ``cards`` at the
+    ``candidates`` indices (tried in a random order) for a card of ``pool`` whose value balances ``total``.
+    Both in place; nothing changes if no single swap can do it. ``value[c]`` is card ``c``'s value."""
+    rng.shuffle(candidates)
+    for i in candidates:
+        need = value[cards[i]] - total
+        if -10 <= need <= 10:
+            spots = [j for j, c in enumerate(pool) if value[c] == need]
+            if spots:
+                j = spots[rng.below(len(spots))]
+                cards[i], pool[j] = pool[j], cards[i]
+                return

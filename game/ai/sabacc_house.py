@@ -40,7 +40,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
-from game.ai.sabacc import Budget, Scoring, TableReader, best_of, coach_options, evaluate, mixture, play_out
+from game.ai.sabacc import (
+    Budget,
+    Scoring,
+    TableReader,
+    best_of,
+    coach_options,
+    evaluate,
+    mixture,
+    play_out,
+    swap_to_zero,
+)
 from game.engine.core import Action, Rng, State
 from game.engine.sabacc_house import DECK, _rank_sorted
 from game.engine.sabacc_house_table import (
@@ -318,17 +328,7 @@ def _make_zero(st: SabaccHouse, seat: int, rng: Rng) -> None:
     total = sum(DECK[c] for c in down) + sum(DECK[c] for c in st.up[seat])
     if total == 0 or not down:
         return
-    order = list(range(len(down)))
-    rng.shuffle(order)
-    stub = st.stub
-    for i in order:
-        need = DECK[down[i]] - total
-        if -10 <= need <= 10:
-            spots = [j for j, c in enumerate(stub) if DECK[c] == need]
-            if spots:
-                j = spots[rng.below(len(spots))]
-                down[i], stub[j] = stub[j], down[i]
-                return
+    swap_to_zero(down, list(range(len(down))), st.stub, DECK, total, rng)
 
 
 # ------------------------------------------------------------------------------------ the opponents' hands

@@ -41,7 +41,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
-from game.ai.sabacc import Budget, Scoring, TableReader, best_of, coach_options, evaluate, mixture, play_out
+from game.ai.sabacc import (
+    Budget,
+    Scoring,
+    TableReader,
+    best_of,
+    coach_options,
+    evaluate,
+    mixture,
+    play_out,
+    swap_to_zero,
+)
 from game.engine.core import Action, Rng, State, act
 from game.engine.nepunian_spike import MAX_CARDS, VALUES, _rank_sorted
 from game.engine.nepunian_spike_table import _ABANDON, _SWAP, N_CARDS, NepunianSpike, card_label
@@ -268,17 +278,7 @@ def _make_zero(st: NepunianSpike, seat: int, rng: Rng) -> None:
     if total == 0:
         return
     known = st.known[seat]
-    order = [i for i, c in enumerate(hand) if c not in known]
-    rng.shuffle(order)
-    deck = st.deck
-    for i in order:
-        need = VALUES[hand[i]] - total
-        if -10 <= need <= 10:
-            spots = [j for j, c in enumerate(deck) if VALUES[c] == need]
-            if spots:
-                j = spots[rng.below(len(spots))]
-                hand[i], deck[j] = deck[j], hand[i]
-                return
+    swap_to_zero(hand, [i for i, c in enumerate(hand) if c not in known], st.deck, VALUES, total, rng)
 
 
 def opponent_finals(view: dict[str, Any], rng: Rng, samples: int, trust: dict[int, float] | None = None) -> list[Key]:
