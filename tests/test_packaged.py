@@ -3,8 +3,10 @@ found through sys._MEIPASS. `.ci/run` builds it first and names it in CANTINA_AP
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,3 +39,15 @@ def test_packaged_app_carries_every_game_and_the_levels(tmp_path: Path) -> None:
     for game in ("hintaro", "street_hintaro", "kinzo", "sabacc_house", "nepunian_spike", "better_hintaro"):
         out = _run("--demo", game, "--frames", "20", tmp_path=tmp_path)
         assert out.returncode == 0, (game, out.stderr)
+
+
+def test_packaged_app_plays_the_kinzo_shark_as_the_source_does(tmp_path: Path) -> None:
+    """The Kinzo shark solves split pairs with numpy: the app carries it, and its seeded table ends with the
+    very chips the source tree gives."""
+    args = ("simulate", "kinzo", "--seats", "3", "--agents", "shark", "--rounds", "12", "--seed", "5", "--json")
+    out = _run(*args, tmp_path=tmp_path)
+    assert out.returncode == 0, out.stderr
+    source = subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, timeout=300,
+                            cwd=Path(__file__).resolve().parents[1])
+    assert source.returncode == 0, source.stderr
+    assert json.loads(out.stdout) == json.loads(source.stdout)

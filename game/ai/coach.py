@@ -173,8 +173,7 @@ def _kinzo(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
     if view["phase"] == "dice":
         earlier = [h["total"] for h in view["hands"][: view["turn"]] if h["result"] == "rolls"]
         on_table = sum(h["stake"] for h in view["hands"]) + view["prize_pot"]
-        solver = kai.KinzoSolver(view["dealer_showing"], float(hand["stake"]), on_table - hand["stake"], earlier,
-                                 kai.table_pool(view))
+        solver = kai.KinzoSolver(view["dealer_showing"], float(hand["stake"]), on_table - hand["stake"], earlier)
         d = view["dealer_total"]
         t = hand["total"]
         jackpot = kai.DICE_SUM.get(d - t, 0.0)
@@ -183,14 +182,12 @@ def _kinzo(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
                               ev=kai.hand_value(t, d, float(hand["stake"]), on_table - hand["stake"], solver.clear(d)),
                               note="win is the chance of the jackpot"))
         return _mark_best(out)
-    values, exact = kai.play_values(view, legal)
+    values = kai.option_values(view, legal)
     labels = {"stay": "Stay", "hit": "Hit"}
     note = "stakes won or lost, playing on as well as the cards you can see allow"
-    if not exact:
-        note += " (the worth of splitting a pair, now or after a hit, is estimated this early in the deck)"
     for a in legal:
         label = labels.get(a.kind, f"Split the {a.get('value')}s")
-        out.append(_entry(a, label, ev=values.get(a), exact=exact, note=note))
+        out.append(_entry(a, label, ev=values.get(a), exact=True, note=note))
     return _mark_best(out)
 
 

@@ -31,21 +31,15 @@ they do (the chance of any dealer total, averaged over their draws, is unchanged
 see the hidden cards cannot bias them). What is left out: such a hand may split (a bigger jackpot) or roll
 the jackpot after this seat survived (taking its stake); both depend on how those seats will play.
 
-**Budget** (the decision must take well under 100 ms): a seat that can no longer split (the second hand of
-a pair, or a seat short of another stake) is always solved exactly; so is everything else whose game tree
-fits :data:`EXACT_BUDGET` (near the end of the deck, where few hits are left). A seat that may still split
-early in the deck is not: the exact tree (every later split, the first hand's draws times the second's, each
-ending with its own dealer distribution) takes about half a second in Python, up to two, against a budget
-of a few milliseconds. There the current hand's stay and hit are
-still exact (its own draws, the dealer from the pool they leave) but the value of a split pair, splitting now
-or after later hits, is an *estimate*: the dealer's distribution for the pool as it stands, cards drawn from
-it with replacement, the second hand playing as if alone, the first choosing knowing the second will follow,
-both settled together (the jackpot interactions stay in), each hand allowed the hits the deck allows on its
-own. While the first hand of a split pair plays beyond the budget, its cards and the dealer's are drawn
-exactly from the pool it leaves, and only the second hand's outcomes come from the estimate: the first hand
-plays knowing a second hand follows, as players play it. Measured against the exact values (``budget=None``)
-on full decks, the estimate is off by about a hundredth of a stake on average and picks the same option in
-all but near ties. :func:`play_values` says whether a decision's values were exact.
+**Speed** (a decision must take well under 100 ms): a seat that may still split early in the deck has the
+biggest tree: every way its first hand can end (a few hundred) starts a second-hand tree of its own (a few
+hundred states), each state ending with its own dealer distribution, ~10^5 states that take half a second
+to two in plain Python. The second hand's trees are therefore solved all at once with numpy
+(:func:`second_starts`: one row per way the first hand can end, the second hand's draws walked one layer at
+a time, the stays one table over the pools left), and only the small rest (the hand's own hits, the first
+hand of the pair) is walked state by state. Exact everywhere: the bulk path computes the same sums, checked
+against the state-by-state walk on full decks and against the brute force in the tests; decisions take
+about 20 ms at p99 (``python -m game bench ai``).
 
 The stake the shark names: the game pays in proportion to the stake, so the best stake is the highest when
 the round's expected value per chip is positive and the lowest otherwise (:func:`round_value_per_chip`, a
@@ -61,11 +55,13 @@ The levels' blind spots (each a thing a player can see them get wrong):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from math import comb
 from operator import mul
 from typing import Any
+
+import numpy as np
 
 from game.ai.levels import LevelAgent, Personality, register_policy
 from game.engine.core import Action
@@ -84,9 +80,6 @@ Pool = tuple[int, ...]  #: unseen cards of each value 1..6 (index value - 1)
 Hand = tuple[int, ...]  #: a hand's cards as counts of each value 1..6
 #: the novice's rule of thumb: hit below this total, whatever the dealer shows
 NOVICE_TARGET = 9
-#: the most DP states (an upper bound, see :func:`exact_states`) a decision may spend on exact splits; beyond
-#: it splits are estimated. Measured: exact decisions within it take ~2 ms on average, ~10 ms at worst.
-EXACT_BUDGET = 2500
 
 #: the sum of two Kinzo dice and its chance
 DICE_SUM: dict[int, float] = {}
@@ -221,16 +214,30 @@ def _compile_endings() -> Any:
 _endings = _compile_endings()
 
 
-@lru_cache(maxsize=1 << 16)
+#: :func:`_dealer`'s memo (a plain dict so that :func:`second_starts` can fill it in bulk), cleared when full
+_DEALERS: dict[Pool, tuple[tuple[float, ...], int]] = {}
+_DEALERS_KEPT = 1 << 16
+
+
 def _dealer(pool: Pool) -> tuple[tuple[float, ...], int]:
     """The dealer's distribution for ``pool`` as a dense tuple (chance by offset: the total of its cards
     after the up card) and the highest offset it can reach. Memoised by pool: the DP asks for each many times."""
-    f: tuple[int, ...] = ()
-    for c in pool:
-        f += _FF_ROWS[c]
-    dense = _endings(f, _INV_ORDERED[sum(pool)])
+    found = _DEALERS.get(pool)
+    if found is None:
+        f: tuple[int, ...] = ()
+        for c in pool:
+            f += _FF_ROWS[c]
+        dense = _endings(f, _INV_ORDERED[sum(pool)])
+        found = _remember_dealer(pool, dense)
+    return found
+
+
+def _remember_dealer(pool: Pool, dense: tuple[float, ...]) -> tuple[tuple[float, ...], int]:
+    if len(_DEALERS) >= _DEALERS_KEPT:
+        _DEALERS.clear()
     top = max((off for off, p in enumerate(dense) if p > 0.0), default=0)
-    return dense, top
+    found = _DEALERS[pool] = (dense, top)
+    return found
 
 
 def dealer_offsets(pool: Pool) -> tuple[tuple[int, float], ...]:
@@ -329,59 +336,201 @@ def settle_row(up: int, stake: float, amount: float, earlier: tuple[int, ...], j
     return tuple(seat_value(totals, up + off, stake, amount, clears[off], jackpots) for off in range(_MAX_OFFSET + 1))
 
 
-# ------------------------------------------------------------------------------------- the budget
-@cache
-def _multisets(k: int) -> int:
-    """How many multisets of ``k`` cards the six values make (a bound on a DP level's width)."""
-    return comb(k + _NV - 1, _NV - 1)
+# ------------------------------------------------------------------------------------- split pairs, vectorised
+#: a multiset of cards coded as one integer, its count of each value a digit in base COPIES + 1
+_PLACE = np.array([(COPIES + 1) ** i for i in range(_NV)], dtype=np.int64)
+_CODES = (COPIES + 1) ** _NV
+_VALUE_ROW = np.array(CARD_VALUES, dtype=np.int64)
+_FF_TABLE = np.array(_FF_ROWS, dtype=np.float64)  # small whole numbers: exact as floats
+_INV_TABLE = np.array(_INV_ORDERED)
+#: the highest total a hand can hold (six cards of the highest value)
+_TOP_TOTAL = MAX_CARDS * CARD_VALUES[-1]
+#: rows of the stay-value products worked on at once (bounds the temporary arrays to a few MB)
+_CHUNK = 96
 
 
 @cache
-def _lone_states(n: int, hits: int) -> int:
-    return sum(_multisets(k) for k in range(min(MAX_CARDS - n, hits) + 1))
+def _multiset_rows(k: int) -> np.ndarray:
+    """Every multiset of at most ``k`` cards over the six values, as rows of counts, the smaller first."""
+    rows = []
+    for size in range(k + 1):
+        for combo in itertools.combinations_with_replacement(range(_NV), size):
+            row = [0] * _NV
+            for i in combo:
+                row[i] += 1
+            rows.append(row)
+    return np.array(rows, dtype=np.int64).reshape(-1, _NV)
 
 
 @cache
-def _pair_states(n_first: int, hits: int) -> int:
-    """States of a split pair: the first hand of ``n_first`` cards, then the second from one card."""
-    return sum(_multisets(a) * _lone_states(1, hits - a) for a in range(min(MAX_CARDS - n_first, hits) + 1))
+def _hand_layers(most: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
+    """The draws a hand may take, at most ``most`` cards, by how many: per layer the draws as count rows,
+    their codes, their totals and where the draw with one more card of each value sits in the next layer
+    (value by value, every draw of the layer for each: empty for the last layer, which never hits)."""
+    rows = _multiset_rows(most)
+    sizes = rows.sum(axis=1)
+    layers = []
+    for k in range(most + 1):
+        layer = rows[sizes == k]
+        layers.append((layer, layer @ _PLACE, layer @ _VALUE_ROW))
+    out = []
+    for k, (layer, codes, totals) in enumerate(layers):
+        children = np.zeros(0, dtype=np.int64)
+        if k < most:
+            where = {int(c): i for i, c in enumerate(layers[k + 1][1])}
+            children = np.array([where[int(c) + int(_PLACE[i])] for i in range(_NV) for c in codes], dtype=np.int64)
+        out.append((layer, codes, totals, children))
+    return tuple(out)
+
+
+def dealer_table(pools: np.ndarray) -> np.ndarray:
+    """:func:`_dealer`'s distribution for many pools at once (rows of counts in, rows by offset out): the same
+    generated sum, each falling-factorial slot a column of every pool's value, so the figures are the very
+    ones the one-pool path gives."""
+    f = [column for v in range(_NV) for column in _FF_TABLE[pools[:, v]].T]
+    inv = list(_INV_TABLE[pools.sum(axis=1)].T)
+    out = np.zeros((len(pools), _MAX_OFFSET + 1))
+    for off, column in enumerate(_endings(f, inv)):
+        out[:, off] = column
+    return out
 
 
 @cache
-def exact_states(n: int, hits: int, can_split: bool, first_of_pair: bool = False) -> int:
-    """An upper bound on the DP states an exact answer visits: a hand of ``n`` cards, ``hits`` cards left
-    to draw before the deck's reserve, that may still split (or is the first hand of a pair)."""
-    if first_of_pair:
-        return _pair_states(n, hits)
-    if not can_split:
-        return _lone_states(n, hits)
-    return sum(_multisets(k) * (1 + _pair_states(n + k - 1, hits - k)) for k in range(min(MAX_CARDS - n, hits) + 1))
+def _outcome_arrays(up: int) -> np.ndarray:
+    """:func:`hand_outcome` of every total 0.._TOP_TOTAL against every dealer offset: [total, offset, (jackpot,
+    survives, loses)]."""
+    return np.array([_outcome_row(up, t) for t in range(_TOP_TOTAL + 1)])
+
+
+@lru_cache(maxsize=64)
+def pair_settle(up: int, stake: float, amount: float, earlier: tuple[int, ...], jackpots: bool) -> np.ndarray:
+    """:func:`seat_value` of a split pair standing on ``(T1, t2)`` against every dealer offset, as one array
+    ``[T1, t2, offset]`` (the same sum, written for arrays: the first hand's jackpot ends the round, the
+    second's takes the first's stake, otherwise each hand wins or loses its own)."""
+    out = _outcome_arrays(up)
+    j, w, lo = out[..., 0], out[..., 1], out[..., 2]
+    if not jackpots:
+        j, w = np.zeros_like(j), w + j
+    clear = np.array(_clear_row(up, earlier))
+    gain = amount - 2 * stake
+    j1, w1, l1 = j[:, None, :], w[:, None, :], lo[:, None, :]
+    j2, w2, l2 = j[None, :, :], w[None, :, :], lo[None, :, :]
+    own = j1 * gain + w1 * (w2 * (2 * stake) + j2 * gain) + l1 * (l2 * (-2 * stake) + j2 * gain)
+    return clear * own - (1.0 - clear) * (2 * stake)
+
+
+def second_starts(settle: np.ndarray, pool: Pool, deck_left: int, starts: Sequence[tuple[int, int, int]],
+                  most: int) -> dict[tuple[Any, ...], float]:
+    """The value of a split pair as its second hand starts (one card, the first hand standing), for every way
+    the cards may fall before it: the :class:`KinzoSolver` memo entries ``("second", card, 1, T1, pool left,
+    deck left)``.
+
+    ``starts`` holds ``(card, base, need)``: the second hand's card, the first hand's total before the draws
+    and how many cards of ``card``'s value the draws must hold (a pair formed by hits, split later); ``most``
+    is how many cards may be drawn before the second hand starts (the seat's hits before the split and the
+    first hand's after it). ``settle`` is :func:`pair_settle` for the table.
+
+    Why: in the exact tree every way the first hand can end (a few hundred) starts its own second-hand tree
+    (a few hundred states), each state with its own dealer distribution: ~10^5 states, half a second to two
+    in Python. Here the rows are every first-hand ending at once, and the second hand's tree is walked one
+    layer of draws at a time from the deepest, each layer a handful of array operations: the stay value,
+    the hit value (each next card by its count left) and the better of the two where a hit is allowed. The
+    same sums as :meth:`KinzoSolver.second`, so the values agree with it to rounding.
+
+    A stay depends only on the cards both hands drew together (the pool left) and the first hand's total
+    (both totals add up to the cards' total), so the stays are one table over (cards drawn, first total),
+    each dealer distribution met once. Draws the pool cannot give are not masked: they are reached with
+    chance zero (no card of that value left), so whatever finite value they get never counts.
+    """
+    p0 = np.array(pool, dtype=np.int64)
+    hits = deck_left - DEALER_RESERVE
+    most = max(0, min(most, hits))
+    top = max(0, min(MAX_CARDS - 1, hits))  # the second hand's own hits
+    drawn = _multiset_rows(most)
+    drawn = drawn[(drawn <= p0).all(axis=1)]
+    blocks = [(drawn[(drawn[:, _INDEX[card]] >= need) | (drawn.sum(axis=1) == 0)], card, base)
+              for card, base, need in starts]
+    ys = np.concatenate([b[0] for b in blocks])
+    cards = np.concatenate([np.full(len(b[0]), b[1], dtype=np.int64) for b in blocks])
+    firsts = np.concatenate([b[2] + b[0] @ _VALUE_ROW for b in blocks])
+    ysize = ys.sum(axis=1)
+    ycode = ys @ _PLACE
+    # every pool the pair may leave, and the stay of each against each first-hand total it can hold
+    unions = _multiset_rows(min(most + top, hits))
+    unions = unions[(unions <= p0).all(axis=1)]
+    union_totals = unions @ _VALUE_ROW
+    unions, union_totals = unions[np.argsort(union_totals, kind="stable")], np.sort(union_totals)
+    union_of = np.full(_CODES, len(unions), dtype=np.int64)  # anything else: a row of zeros
+    union_of[unions @ _PLACE] = np.arange(len(unions))
+    dist = dealer_table(p0 - unions)
+    # the seat's own hand stays on the pools of its first few draws: hand those to the one-pool memo (the
+    # very same figures, see dealer_table)
+    few = unions.sum(axis=1) < most
+    for pool_left, dense in zip((p0 - unions[few]).tolist(), dist[few].tolist(), strict=True):
+        _remember_dealer(tuple(pool_left), tuple(dense))
+    low = int(firsts.min())
+    first_totals = np.arange(low, int(firsts.max()) + 1)
+    both, group = np.unique(cards + firsts - ys @ _VALUE_ROW, return_inverse=True)  # the hands' cards, undrawn
+    stays = np.zeros((len(both), len(unions) + 1, len(first_totals)))
+    totals, starts_at = np.unique(union_totals, return_index=True)
+    ends_at = [*starts_at[1:].tolist(), len(unions)]
+    for g, start in enumerate(both.tolist()):
+        for m, a, b in zip(totals.tolist(), starts_at.tolist(), ends_at, strict=True):
+            seconds = start + m - first_totals
+            fits = (seconds >= 0) & (seconds <= _TOP_TOTAL)
+            rows = settle[first_totals, np.clip(seconds, 0, _TOP_TOTAL)] * fits[:, None]
+            stays[g, a:b] = dist[a:b] @ rows.T
+    flat_stays = stays.ravel()
+    at_row = (group * (len(unions) + 1))[:, None]
+    first_col = (firsts - low)[:, None]
+    pools_left = (p0 - ys).astype(float)
+    unseen = (p0.sum() - ysize)[:, None]
+    layers = _hand_layers(top)
+    later = None
+    for size in range(top, -1, -1):
+        layer, codes, _, children = layers[size]
+        union = union_of[np.minimum(ycode[:, None] + codes[None, :], _CODES - 1)]
+        stay = flat_stays[(at_row + union) * len(first_totals) + first_col]
+        if later is None:
+            later = stay
+            continue
+        # each next card by how many of its value are left: the row's pool less the draw's cards
+        nexts = np.take(later, children, axis=1).reshape(len(ys), _NV, -1)
+        hit = np.einsum("rv,rvb->rb", pools_left, nexts) - np.einsum("vb,rvb->rb", layer.T.astype(float), nexts)
+        hit /= np.maximum(unseen - size, 1)
+        later = np.where(ysize[:, None] + size < hits, np.maximum(stay, hit), stay)
+    assert later is not None
+    out = {}
+    total = int(p0.sum())
+    for y, card, first, value in zip((p0 - ys).tolist(), cards.tolist(), firsts.tolist(), later[:, 0].tolist(),
+                                     strict=True):
+        out["second", card, 1, first, tuple(y), deck_left - (total - sum(y))] = value
+    return out
 
 
 # ------------------------------------------------------------------------------------- the DP
 class KinzoSolver:
     """The DP for one seat: the dealer's up card, the stake of each hand, ``jackpot`` (the net gain of a lone
     hand hitting it: the chips on the table less its stake), the totals of the hands that roll before the
-    seat's first hand (``earlier``) and the unseen pool at the decision (``pool``: the estimates draw from it).
+    seat's first hand (``earlier``).
 
     ``split_done``: the seat has split (the chips on the table already hold both stakes). ``can_split``: it
-    may still split (now or after later hits). ``exact``: price splits exactly; otherwise by the estimate of
-    the module docstring. ``real_jackpot=False`` values the seat's own jackpot as a plain survival.
+    may still split (now or after later hits). ``real_jackpot=False`` values the seat's own jackpot as a
+    plain survival.
 
-    Values are the seat's expected chips this round; every DP entry point is memoised on its arguments.
+    Values are the seat's expected chips this round; every DP entry point is memoised on its arguments. The
+    states where a split pair's second hand starts are filled in bulk by :meth:`prime_pairs` (the rest of
+    the pair's tree is then small); any the bulk did not cover are solved one by one, to the same values.
     """
 
-    def __init__(self, up: int, stake: float, jackpot: float, earlier: Sequence[int], pool: Pool, *,
-                 can_split: bool = False, split_done: bool = False, exact: bool = True,
-                 real_jackpot: bool = True) -> None:
+    def __init__(self, up: int, stake: float, jackpot: float, earlier: Sequence[int], *,
+                 can_split: bool = False, split_done: bool = False, real_jackpot: bool = True) -> None:
         self.up = up
         self.stake = stake
         self.jackpot = jackpot
         self.earlier = tuple(earlier)
-        self.pool = tuple(pool)
         self.can_split = can_split
         self.split_done = split_done
-        self.exact = exact
         self.real_jackpot = real_jackpot
         #: what a jackpot takes now, and after a split (one more stake on the table)
         self.amount = jackpot + stake
@@ -389,8 +538,7 @@ class KinzoSolver:
         self._clear: dict[int, float] = {}
         self._stays: dict[tuple[tuple[int, ...], float, Pool], float] = {}
         self._memo: dict[tuple[Any, ...], float] = {}
-        self._guess: dict[tuple[Any, ...], Any] = {}
-        self._world: tuple[tuple[float, ...], tuple[tuple[int, float], ...]] | None = None
+        self._primed: set[tuple[int, int]] = set()
 
     # ---------------------------------------------------------------- settling
     def clear(self, dealer: int) -> float:
@@ -461,10 +609,7 @@ class KinzoSolver:
 
     def split(self, hand: Hand, value: int, pool: Pool, deck_left: int) -> float:
         """Value of splitting the pair of ``value``: the rest of ``hand`` plays first, then ``[value]``."""
-        t, n = _total(hand) - value, sum(hand) - 1
-        if self.exact:
-            return self.first(t, n, value, pool, deck_left)
-        return self.guess_pair(t, n, value, deck_left - DEALER_RESERVE)
+        return self.first(_total(hand) - value, sum(hand) - 1, value, pool, deck_left)
 
     # ---------------------------------------------------------------- a split pair, exactly
     def first(self, t: int, n: int, second: int, pool: Pool, deck_left: int) -> float:
@@ -508,136 +653,18 @@ class KinzoSolver:
                                                  deck_left - 1)
         return v
 
-    # ---------------------------------------------------------------- the estimate beyond the budget
-    def _frozen(self) -> tuple[tuple[float, ...], tuple[tuple[int, float], ...]]:
-        """The estimate's world: the dealer's distribution for the solver's pool (dense, by offset), and the
-        chance of each card value, drawn from that pool with replacement."""
-        if self._world is None:
-            total = sum(self.pool)
-            self._world = (_dealer(self.pool)[0],
-                           tuple((v, c / total) for v, c in zip(CARD_VALUES, self.pool, strict=True) if c))
-        return self._world
-
-    def _guess_policy(self, t: int, n: int, hits: int) -> tuple[float, bool]:
-        """(value, hits?) of one hand played alone (stay or hit, no split) in the estimate's world, at most
-        ``hits`` more cards, settled as a lone hand with the pair's stakes on the table: the policy the
-        estimate gives the second hand of a pair."""
-        hits = max(0, min(hits, MAX_CARDS - n))
-        key = (t, n, hits)
-        found = self._guess.get(key)
-        if found is None:
-            dense, draws = self._frozen()
-            row = settle_row(self.up, self.stake, self.pair_amount, self.earlier, self.real_jackpot, (t,))
-            v, hit = sum(map(mul, dense, row)), False
-            if hits and t < self._max_dealer(self.pool):
-                h = sum(p * self._guess_policy(t + c, n + 1, hits - 1)[0] for c, p in draws)
-                if h > v:
-                    v, hit = h, True
-            found = self._guess[key] = (v, hit)
-        return found
-
-    def _finals(self, t: int, n: int, hits: int) -> dict[int, float]:
-        """Where that policy ends: {final total: chance}."""
-        hits = max(0, min(hits, MAX_CARDS - n))
-        key = ("finals", t, n, hits)
-        found = self._guess.get(key)
-        if found is None:
-            found = {t: 1.0}
-            if self._guess_policy(t, n, hits)[1]:
-                found = {}
-                for c, p in self._frozen()[1]:
-                    for u, q in self._finals(t + c, n + 1, hits - 1).items():
-                        found[u] = found.get(u, 0.0) + p * q
-            self._guess[key] = found
-        return found
-
-    def _second_outcomes(self, second: int, hits: int) -> list[tuple[float, float, float]]:
-        """The second hand's (jackpot, survives, loses) chances by dealer offset, when it plays the
-        estimate's lone policy from the one card ``second``."""
-        hits = max(0, min(hits, MAX_CARDS - 1))
-        key = ("outcomes", second, hits)
-        found = self._guess.get(key)
-        if found is None:
-            finals = [(_outcome_row(self.up, u), q) for u, q in self._finals(second, 1, hits).items()]
-            found = []
-            for off in range(_MAX_OFFSET + 1):
-                jb = wb = lb = 0.0
-                for row, q in finals:
-                    j, w, lo = row[off]
-                    jb, wb, lb = jb + q * j, wb + q * w, lb + q * lo
-                found.append((jb, wb, lb))
-            self._guess[key] = found
-        return found
-
-    def _second_row(self, second: int, first_total: int, hits: int) -> list[float]:
-        """The seat's chips, by dealer offset, when the first hand stands on ``first_total`` and the second,
-        from the one card ``second``, plays the estimate's lone policy (its cards independent of the first's
-        and of the dealer's): both hands settled together, in dice order."""
-        hits = max(0, min(hits, MAX_CARDS - 1))
-        key = ("row", second, first_total, hits)
-        found = self._guess.get(key)
-        if found is None:
-            s, rest = self.stake, self.pair_amount - 2 * self.stake
-            clears = _clear_row(self.up, self.earlier)
-            found = []
-            for (jb, wb, lb), (ja, wa, la), clear in zip(self._second_outcomes(second, hits),
-                                                         _outcome_row(self.up, first_total), clears, strict=True):
-                if self.real_jackpot:
-                    own = rest * (ja + (1.0 - ja) * jb) + 2 * s * (wa * wb - la * lb)
-                else:
-                    own = s * (ja + wa - la) + s * (jb + wb - lb)
-                found.append(clear * own - (1.0 - clear) * 2 * s)
-            self._guess[key] = found
-        return found
-
-    def _pair_stay(self, second: int, first_total: int, hits: int) -> float:
-        """The estimate's value of the first hand standing on ``first_total`` (the second still to play)."""
-        key = ("stay", second, first_total, hits)
-        found = self._guess.get(key)
-        if found is None:
-            found = self._guess[key] = sum(map(mul, self._frozen()[0], self._second_row(second, first_total, hits)))
-        return found
-
-    def guess_pair(self, t: int, n: int, second: int, hits: int, room: int | None = None) -> float:
-        """The estimate of a split pair while its first hand (``t`` over ``n`` cards, ``room`` more hits)
-        plays: in the estimate's world, the second hand playing its lone policy, the first choosing knowing
-        that. Each hand may take up to ``hits`` cards (the deck's limit is not shared between them here)."""
-        hits = max(0, min(hits, MAX_CARDS - 1))
-        room = max(0, min(hits if room is None else room, MAX_CARDS - n))
-        key = ("pair", t, n, second, hits, room)
-        found = self._guess.get(key)
-        if found is None:
-            found = self._pair_stay(second, t, hits)
-            if room and t < self._max_dealer(self.pool):
-                found = max(found, sum(p * self.guess_pair(t + c, n + 1, second, hits, room - 1)
-                                       for c, p in self._frozen()[1]))
-            self._guess[key] = found
-        return found
-
-    def first_estimate(self, t: int, n: int, second: int, pool: Pool, deck_left: int, hits: int) -> float:
-        """Best value of a split pair while its first hand plays, beyond the budget: the first hand's cards
-        and the dealer's drawn exactly from the pool it leaves, the second hand as in :meth:`guess_pair`."""
-        key = ("first~", t, n, second, pool, deck_left, hits)
-        v = self._memo.get(key)
-        if v is None:
-            v = self.first_estimate_stay(t, second, pool, hits)
-            if n < MAX_CARDS and deck_left > DEALER_RESERVE and t < self._max_dealer(pool):
-                v = max(v, self.first_estimate_hit(t, n, second, pool, deck_left, hits))
-            self._memo[key] = v
-        return v
-
-    def first_estimate_stay(self, t: int, second: int, pool: Pool, hits: int) -> float:
-        """The first hand standing on ``t`` with ``pool`` left, the second hand's outcomes estimated."""
-        return sum(map(mul, _dealer(pool)[0], self._second_row(second, t, hits)))
-
-    def first_estimate_hit(self, t: int, n: int, second: int, pool: Pool, deck_left: int, hits: int) -> float:
-        total = sum(pool)
-        v = 0.0
-        for i, count in enumerate(pool):
-            if count:
-                v += count / total * self.first_estimate(t + CARD_VALUES[i], n + 1, second, _take(pool, i, -1),
-                                                         deck_left - 1, hits)
-        return v
+    def prime_pairs(self, starts: Sequence[tuple[int, int, int]], pool: Pool, deck_left: int, most: int) -> None:
+        """Solve in bulk (:func:`second_starts`) every start of a split pair's second hand reachable from here:
+        ``starts`` as there, ``pool`` and ``deck_left`` as they stand, at most ``most`` cards drawn first.
+        Once per second card for a hand (the solver is the hand's, see :func:`_solver`; the first hand's base
+        plus the pool's total is the same at each of its decisions): the later decisions reach only states
+        the first call covered (their draws are a part of the ones it allowed for)."""
+        todo = [s for s in starts if (s[0], s[1] + _total(pool)) not in self._primed]
+        if not todo:
+            return
+        settle = pair_settle(self.up, self.stake, self.pair_amount, self.earlier, self.real_jackpot)
+        self._memo.update(second_starts(settle, pool, deck_left, todo, most))
+        self._primed.update((card, base + _total(pool)) for card, base, _ in todo)
 
 
 def _total(hand: Hand) -> int:
@@ -653,11 +680,10 @@ def table_pool(view: dict[str, Any]) -> Pool:
     return pool_without(visible)
 
 
-def play_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = True, jackpot: bool = True,
-                budget: int | None = EXACT_BUDGET) -> tuple[dict[Action, float], bool]:
-    """Expected chips of the seat for each play option (stay, hit, split) of the hand to play, and whether
-    they are exact (False: splits were estimated, see the module docstring). ``budget=None`` is always exact
-    (for tests and measurements: it may take seconds early in a deck).
+def option_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = True,
+                  jackpot: bool = True) -> dict[Action, float]:
+    """Expected chips of the seat for each play option (stay, hit, split) of the hand to play, by the DP
+    (after a split, both hands' chips). Exact for every position.
 
     ``counting=False`` is the regular's view of the deck (fresh, less its own cards and the dealer's up card,
     no earlier hands); ``jackpot=False`` values a jackpot as a plain survival. Either one also means the seat
@@ -672,41 +698,38 @@ def play_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = 
     up = view["dealer_showing"]
     pool = table_pool(view) if counting else pool_without([*cards, up])
     left = view["deck_left"]
-    hits = left - DEALER_RESERVE
     on_table = sum(h["stake"] for h in hands) + view["prize_pot"]
     gain = (on_table - stake) if jackpot else stake
     t, n = sum(cards), len(cards)
     held = tuple(cards.count(v) for v in CARD_VALUES)
+    # which hand this is, the same at each of its decisions, so that one solver (and what it has solved)
+    # serves them all: its round, seat and place, and the unseen pool with its cards put back
+    origin = (view.get("round"), seat, hand["hand"], *(c + h for c, h in zip(pool, held, strict=True)))
     if view["split"][seat]:
         second_hand = hand["hand"] == 1
         earlier = [h["total"] for h in hands[: turn - 1 if second_hand else turn]] if counting else []
-        size = exact_states(n, hits, False, first_of_pair=not second_hand)
-        exact = budget is None or size <= budget
-        # the estimate (first hand only) draws from the pool as it stands; the second hand is always exact
-        base = None if second_hand or exact else pool
-        solver = _solver(up, stake, gain, tuple(earlier), base, can_split=False, split_done=True, exact=exact,
+        solver = _solver(up, stake, gain, tuple(earlier), origin, can_split=False, split_done=True,
                          real_jackpot=jackpot)
         if second_hand:
             first_total = hands[turn - 1]["total"]
             values = {"stay": lambda: solver.stay_value((first_total, t), pool, solver.pair_amount),
                       "hit": lambda: solver.second_hit(t, n, first_total, pool, left)}
-        elif exact:
+        else:
             second_card = hands[turn + 1]["cards"][0]
+            solver.prime_pairs([(second_card, t, 0)], pool, left, MAX_CARDS - n)
             values = {"stay": lambda: solver.second(second_card, 1, t, pool, left),
                       "hit": lambda: solver.first_hit(t, n, second_card, pool, left)}
-        else:  # the first hand exactly, the second hand's outcomes estimated
-            second_card = hands[turn + 1]["cards"][0]
-            values = {"stay": lambda: solver.first_estimate_stay(t, second_card, pool, hits),
-                      "hit": lambda: solver.first_estimate_hit(t, n, second_card, pool, left, hits)}
-        return {a: values[a.kind]() for a in legal if a.kind in values}, exact
+        return {a: values[a.kind]() for a in legal if a.kind in values}
     earlier = [h["total"] for h in hands[:turn]] if counting else []
     can = counting and jackpot and view["stacks"][seat] >= view["stake"]
-    exact = budget is None or exact_states(n, hits, can) <= budget
-    # the estimates draw from the pool the hand started from (its own hits put back), so the solver, and the
-    # states it has solved, serve the hand's later decisions too
-    start = tuple(c + cards[2:].count(v) for c, v in zip(pool, CARD_VALUES, strict=True))
-    solver = _solver(up, stake, gain, tuple(earlier), None if exact else start, can_split=can, split_done=False,
-                     exact=exact, real_jackpot=jackpot)
+    solver = _solver(up, stake, gain, tuple(earlier), origin, can_split=can, split_done=False,
+                     real_jackpot=jackpot)
+    if can and n < MAX_CARDS:
+        # every pair this hand may split, now or once hits make it (before its sixth card): the second card,
+        # the first hand's total before any draw, how many of that value the draws must bring
+        starts = [(v, t - v, max(0, 2 - held[i])) for i, v in enumerate(CARD_VALUES)
+                  if n + max(0, 2 - held[i]) < MAX_CARDS and pool[i] >= 2 - held[i]]
+        solver.prime_pairs(starts, pool, left, MAX_CARDS + 1 - n)
     out: dict[Action, float] = {}
     for a in legal:
         if a.kind == "stay":
@@ -715,30 +738,23 @@ def play_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = 
             out[a] = solver.one_hit(held, pool, left) if can else solver.lone_hit(t, n, pool, left)
         elif a.kind == "split":
             out[a] = solver.split(held, a.value, pool, left)
-    return out, exact
-
-
-def option_values(view: dict[str, Any], legal: Sequence[Action], counting: bool = True,
-                  jackpot: bool = True) -> dict[Action, float]:
-    """Expected chips of the seat for each play option (stay, hit, split) of the hand to play, by the DP
-    (see :func:`play_values`; after a split, both hands' chips)."""
-    return play_values(view, legal, counting, jackpot)[0]
+    return out
 
 
 _SOLVERS: dict[tuple[Any, ...], KinzoSolver] = {}
 
 
-def _solver(up: int, stake: float, gain: float, earlier: tuple[int, ...], base: Pool | None,
+def _solver(up: int, stake: float, gain: float, earlier: tuple[int, ...], origin: tuple[Any, ...],
             **flags: bool) -> KinzoSolver:
-    """A solver for these parameters, kept while the hand is played (a small table, cleared when full): the
-    coach and the agent ask about the same view, and a hand's later decisions are states already solved.
-    ``base`` is the pool the estimates draw from (None when the solver never estimates)."""
-    key = (up, stake, gain, earlier, base, tuple(sorted(flags.items())))
+    """The solver of one hand (``origin`` tells the hand: the same at each of its decisions, see
+    :meth:`KinzoSolver.prime_pairs`), kept while the hand is played (a small table, cleared when full): the
+    coach and the agent ask about the same view, and a hand's later decisions are states already solved."""
+    key = (up, stake, gain, earlier, origin, tuple(sorted(flags.items())))
     found = _SOLVERS.get(key)
     if found is None:
         if len(_SOLVERS) > 32:  # a hand needs one or two; the memos are large
             _SOLVERS.clear()
-        found = _SOLVERS[key] = KinzoSolver(up, stake, gain, earlier, base or full_pool(), **flags)
+        found = _SOLVERS[key] = KinzoSolver(up, stake, gain, earlier, **flags)
     return found
 
 
