@@ -371,3 +371,32 @@ def test_a_seat_that_raises_every_round_loses_its_credit_within_a_few_hands():
         for stage in (1, 2, 3):
             steady.observe(hand, [1] if stage == 3 and hand % 3 == 0 else [], [True, True], None, (hand, stage), [1])
     assert steady.trust(1) > 1.5 * reader.trust(1)  # a seat that raises seldom keeps more credit
+
+
+def test_house_shark_reads_a_random_player_as_careless_and_the_levels_as_not(no_clock):
+    """Seeded 20-hand sessions of the House shark against each opponent: a random player's raises and
+    showdowns give it away (the search then plays its part of the rollouts at random), while the levels,
+    who chase zero, read as competent nearly all the time."""
+    from game.ai.sabacc import at_random
+
+    for opponent, low, high in [("random", 0.6, 1.0), ("novice", 0.0, 0.1), ("regular", 0.0, 0.05)]:
+        reads = []
+        for i in range(4):
+            state = create("sabacc_house", seats=2, seed=300 + i, options={"stack": 1000, "structure": 0,
+                                                                         "rounds": 20})
+            agents = [make_agent("shark", "sabacc_house", seed=i), make_agent(opponent, "sabacc_house", seed=i + 1)]
+            while state.current_seat is not None:
+                seat = state.current_seat
+                if seat == 0:
+                    reads.append(agents[0].reader.careless(1))
+                state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+        late = reads[len(reads) // 2:]
+        assert low <= sum(late) / len(late) <= high, (opponent, sum(late) / len(late))
+    # the careless share of a search's samples plays that seat uniformly at random, by the sample's generator
+    state = create("sabacc_house", seats=2, seed=5)
+    seen = Counter()
+    for k in range(60):
+        sample = SabaccHouse.from_view(state.view(state.current_seat), Rng(k))
+        play = at_random(lambda st: pytest.fail("the careless seat used the model"), frozenset({sample.current_seat}))
+        seen[play(sample)] += 1
+    assert set(seen) == set(state.legal_actions()) and min(seen.values()) >= 8

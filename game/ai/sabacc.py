@@ -225,6 +225,13 @@ class TableReader:
       at the showdown), against folding. The search plays that share of its samples with the other seats
       calling the bet being decided whatever they hold, so a calling station gets value bets, not bluffs.
 
+    * ``careless(s)``: how likely ``s`` plays at random rather than chasing zero. Its raises mean nothing
+      (a zero rate well below an honest bettor's, :data:`CARELESS_CREDIT`) and its showdowns, once it has
+      shown two hands, rarely sum to zero (less often than :data:`SHOWDOWN_ZERO`; a random player folds too
+      often to show many hands, so its raises tell first). The search plays such a
+      seat's part of its rollouts at random too, in that share of its samples: modelling it as a competent
+      drawer, the search folds good spots to it.
+
     :meth:`trust` caps the zero rate by how often the seat raises at all: P(zero | raise) is at most
     P(zero) / P(raise), and zero hands are only so common (``zero_base``). Without the cap a seat that raises
     every round would keep its credit for ever, since the shark folds to it and never sees its hand.
@@ -235,7 +242,7 @@ class TableReader:
 
     def __init__(self, zero_base: float, zero_prior: float = 0.7, zero_weight: float = 2.0,
                  call_prior: float = 0.6, call_weight: float = 4.0, raise_prior: float = 0.2,
-                 raise_weight: float = 2.0) -> None:
+                 raise_weight: float = 2.0, show_weight: float = 2.0) -> None:
         self.zero_base = zero_base
         self.zero_prior, self.zero_weight = zero_prior, zero_weight
         self.call_prior, self.call_weight = call_prior, call_weight
@@ -243,6 +250,8 @@ class TableReader:
         self.zero: dict[int, list[int]] = {}  #: seat -> [raised hands seen shown, of which summed to zero]
         self.calls: dict[int, list[int]] = {}  #: seat -> [our bets faced, stayed in]
         self.rounds: dict[int, list[int]] = {}  #: seat -> [betting rounds seen from our turns, raised into us]
+        self.show_weight = show_weight
+        self.shows: dict[int, list[int]] = {}  #: seat -> [hands seen at showdowns, of which summed to zero]
         self._hand: Any = None
         self._raisers: set[int] = set()
         self._pending: set[int] = set()  #: seats that faced our last bet, still to settle
@@ -263,6 +272,10 @@ class TableReader:
                 self._round_seats = set(facing)
             self._round_raisers.update(raisers)
         if shown:
+            for s, zero in shown.items():
+                rec = self.shows.setdefault(s, [0, 0])
+                rec[0] += 1
+                rec[1] += zero
             for s in self._raisers & set(shown):
                 self._zero_seen(s, shown[s])
             self._raisers -= set(shown)  # a later reveal in the same hand shows a new hand
@@ -321,11 +334,54 @@ class TableReader:
         n, r = self.rounds.get(seat, (0, 0))
         return (r + self.raise_prior * self.raise_weight) / (n + self.raise_weight)
 
+    def careless(self, seat: int) -> float:
+        """The chance that ``seat`` plays at random (see the class docstring): 0 for an honest zero-chaser."""
+        raises = (CARELESS_CREDIT - self.zero_rate(seat)) / CARELESS_SPAN
+        n, z = self.shows.get(seat, (0, 0))
+        shows = 1.0 - z / n / SHOWDOWN_ZERO if n >= 2 else 1.0
+        return max(0.0, min(1.0, raises, shows))
+
+    def careless_mix(self, policies: Sequence[RolloutPolicy], seats: Sequence[int]) -> list[RolloutPolicy]:
+        """``policies`` (a search's sequence of rollout policies) with each of ``seats`` playing at random
+        (:func:`at_random`) in its :meth:`careless` share of them, spread evenly and independently seat by
+        seat; unchanged where every seat reads as competent."""
+        sloppy = {s: self.careless(s) for s in seats}
+        if max(sloppy.values(), default=0.0) < 0.05:
+            return list(policies)
+        out: list[RolloutPolicy] = []
+        for j, policy in enumerate(policies):
+            chosen = frozenset(s for s in seats if (j * _GOLDEN + s * _SILVER) % 1.0 < sloppy[s])
+            out.append(at_random(policy, chosen) if chosen else policy)
+        return out
+
     def trust(self, seat: int, zero_base: float | None = None) -> float:
         """The chance that a raise from ``seat`` means a zero hand (see the class docstring); ``zero_base``
         overrides the reader's base rate (zero hands are rarer early in a hand than late)."""
         base = self.zero_base if zero_base is None else zero_base
         return min(self.zero_rate(seat), base / self.raise_rate(seat))
+
+
+#: a seat whose showdown hands summed to zero at least this often is no random player (measured in
+#: self-play: the regular ~0.8, the shark ~0.85, the novice ~0.5, a random player almost never)
+SHOWDOWN_ZERO = 0.4
+#: a seat whose raises meant zero less often than this reads as careless, fully so CARELESS_SPAN below it
+#: (measured over 20-hand sessions: a random player's raises ~0.1-0.35, every level's ~0.5-0.9)
+CARELESS_CREDIT, CARELESS_SPAN = 0.6, 0.3
+#: strides that spread the careless share of samples evenly, and differently for each seat
+_GOLDEN, _SILVER = 0.6180339887, 0.4142135624
+
+
+def at_random(policy: RolloutPolicy, seats: frozenset[int]) -> RolloutPolicy:
+    """``policy`` with ``seats`` picking uniformly among their legal actions, by the sampled state's own
+    generator (so a search stays a function of its seed)."""
+
+    def play(st: State) -> Action:
+        if st.current_seat in seats:
+            legal = st.legal_actions()
+            return legal[st.rng.below(len(legal))]  # type: ignore[attr-defined]
+        return policy(st)
+
+    return play
 
 
 def mixture(first: RolloutPolicy, second: RolloutPolicy, weight: float, length: int = 20) -> list[RolloutPolicy]:

@@ -26,8 +26,10 @@ The levels (each a thing a player can see them get wrong or right):
   with the most chips wins, so calls and raises follow its equity against the pot odds. The samples read the
   table as the shark has seen it play (:class:`~game.ai.sabacc.TableReader`): a seat that bet into it is dealt
   a zero hand as often as that seat's bets have meant one, and the others answer the bet being decided by
-  calling as often as they have stayed in against its bets (folding anything but zero otherwise). It never
-  folds when checking is free.
+  calling as often as they have stayed in against its bets (folding anything but zero otherwise); a seat
+  whose raises mean nothing and whose showdowns are rarely zero is played at random in its share of the
+  samples (a random player is no zero-chaser: modelled as one, it was given good spots). It never folds when
+  checking is free.
 
 :func:`fast_policy` is the rollout policy: a cheap zero-chaser that reads the sampled state directly (its own
 cards and the board only), bets a zero hand and gives up a far one late.
@@ -471,11 +473,13 @@ class SabaccHouseAgent(LevelAgent):
     def rollout_mix(self, view: dict[str, Any]) -> list[Any]:
         """The rollout policies of a betting search: the others answer a bet by calling in the share of
         samples they have been seen to stay in against ours (at least :data:`MIN_CALL_SHARE`), by folding
-        anything but zero in the rest."""
+        anything but zero in the rest; a seat whose showdowns read as careless plays at random in its share
+        (:meth:`~game.ai.sabacc.TableReader.careless_mix`)."""
         me = view["seat"]
         others = [s for s in range(view["seats"]) if s != me and view["live"][s]]
         rate = sum(self.reader.call_rate(s) for s in others) / max(1, len(others))
-        return mixture(answer_policy(view, False), answer_policy(view, True), max(MIN_CALL_SHARE, rate))
+        mix = mixture(answer_policy(view, False), answer_policy(view, True), max(MIN_CALL_SHARE, rate))
+        return self.reader.careless_mix(mix, others)
 
     def _shark_bet(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Every option played out on the same determinizations; the most chips wins. The personality tilts
