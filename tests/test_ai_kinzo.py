@@ -266,6 +266,21 @@ def test_shark_values_match_the_brute_force_with_splits():
     assert seen[("one", True, 2)] >= 1  # a pair as dealt
 
 
+def test_the_last_cards_before_the_reserve():
+    """With no hit left (four cards in the deck) or one, where no new pair can form: still the brute force's
+    values, whatever the phase."""
+    checked = Counter()
+    for view in _play_positions(3, 41):
+        phase = _phase(view)
+        if checked[phase] >= 2:
+            continue
+        for left in (4, 5):
+            stub, legal = _stub(dict(view, deck_left=left), 1)
+            _check_exact(stub, legal)
+        checked[phase] += 1
+    assert checked == {"one": 2, "first": 2, "second": 2}
+
+
 def test_lone_hands_match_the_brute_force_deep_in_the_deck():
     """A seat that cannot split (short of another stake) is exact with many hits left: full decks."""
     checked = 0

@@ -359,7 +359,13 @@ def _multiset_rows(k: int) -> np.ndarray:
             for i in combo:
                 row[i] += 1
             rows.append(row)
-    return np.array(rows, dtype=np.int64).reshape(-1, _NV)
+    return _frozen(np.array(rows, dtype=np.int64).reshape(-1, _NV))
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only: the cached tables are shared by the AI's and the coach's threads."""
+    array.flags.writeable = False
+    return array
 
 
 @cache
@@ -372,14 +378,14 @@ def _hand_layers(most: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, n
     layers = []
     for k in range(most + 1):
         layer = rows[sizes == k]
-        layers.append((layer, layer @ _PLACE, layer @ _VALUE_ROW))
+        layers.append((_frozen(layer), _frozen(layer @ _PLACE), _frozen(layer @ _VALUE_ROW)))
     out = []
     for k, (layer, codes, totals) in enumerate(layers):
         children = np.zeros(0, dtype=np.int64)
         if k < most:
             where = {int(c): i for i, c in enumerate(layers[k + 1][1])}
             children = np.array([where[int(c) + int(_PLACE[i])] for i in range(_NV) for c in codes], dtype=np.int64)
-        out.append((layer, codes, totals, children))
+        out.append((layer, codes, totals, _frozen(children)))
     return tuple(out)
 
 
@@ -399,7 +405,7 @@ def dealer_table(pools: np.ndarray) -> np.ndarray:
 def _outcome_arrays(up: int) -> np.ndarray:
     """:func:`hand_outcome` of every total 0.._TOP_TOTAL against every dealer offset: [total, offset, (jackpot,
     survives, loses)]."""
-    return np.array([_outcome_row(up, t) for t in range(_TOP_TOTAL + 1)])
+    return _frozen(np.array([_outcome_row(up, t) for t in range(_TOP_TOTAL + 1)]))
 
 
 @lru_cache(maxsize=64)
@@ -416,7 +422,7 @@ def pair_settle(up: int, stake: float, amount: float, earlier: tuple[int, ...], 
     j1, w1, l1 = j[:, None, :], w[:, None, :], lo[:, None, :]
     j2, w2, l2 = j[None, :, :], w[None, :, :], lo[None, :, :]
     own = j1 * gain + w1 * (w2 * (2 * stake) + j2 * gain) + l1 * (l2 * (-2 * stake) + j2 * gain)
-    return clear * own - (1.0 - clear) * (2 * stake)
+    return _frozen(clear * own - (1.0 - clear) * (2 * stake))
 
 
 def second_starts(settle: np.ndarray, pool: Pool, deck_left: int, starts: Sequence[tuple[int, int, int]],
@@ -448,9 +454,10 @@ def second_starts(settle: np.ndarray, pool: Pool, deck_left: int, starts: Sequen
     top = max(0, min(MAX_CARDS - 1, hits))  # the second hand's own hits
     drawn = _multiset_rows(most)
     drawn = drawn[(drawn <= p0).all(axis=1)]
-    blocks = [(drawn[(drawn[:, _INDEX[card]] >= need) | (drawn.sum(axis=1) == 0)], card, base)
-              for card, base, need in starts]
+    blocks = [(drawn[drawn[:, _INDEX[card]] >= need], card, base) for card, base, need in starts]
     ys = np.concatenate([b[0] for b in blocks])
+    if not len(ys):  # no pair can form in the draws left
+        return {}
     cards = np.concatenate([np.full(len(b[0]), b[1], dtype=np.int64) for b in blocks])
     firsts = np.concatenate([b[2] + b[0] @ _VALUE_ROW for b in blocks])
     ysize = ys.sum(axis=1)
