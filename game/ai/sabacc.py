@@ -228,9 +228,9 @@ class TableReader:
     * ``careless(s)``: how likely ``s`` plays at random rather than chasing zero. Its raises mean nothing
       (a zero rate well below an honest bettor's, :data:`CARELESS_CREDIT`) and its showdowns, once it has
       shown two hands, rarely sum to zero (less often than :data:`SHOWDOWN_ZERO`; a random player folds too
-      often to show many hands, so its raises tell first). The search plays such a
-      seat's part of its rollouts at random too, in that share of its samples: modelling it as a competent
-      drawer, the search folds good spots to it.
+      often to show many hands, so its raises tell first). The search plays such a seat's part of its
+      rollouts at random too, in that share of its samples: modelling it as a competent drawer, the search
+      folds good spots to it.
 
     :meth:`trust` caps the zero rate by how often the seat raises at all: P(zero | raise) is at most
     P(zero) / P(raise), and zero hands are only so common (``zero_base``). Without the cap a seat that raises
@@ -242,7 +242,7 @@ class TableReader:
 
     def __init__(self, zero_base: float, zero_prior: float = 0.7, zero_weight: float = 2.0,
                  call_prior: float = 0.6, call_weight: float = 4.0, raise_prior: float = 0.2,
-                 raise_weight: float = 2.0, show_weight: float = 2.0) -> None:
+                 raise_weight: float = 2.0) -> None:
         self.zero_base = zero_base
         self.zero_prior, self.zero_weight = zero_prior, zero_weight
         self.call_prior, self.call_weight = call_prior, call_weight
@@ -250,7 +250,6 @@ class TableReader:
         self.zero: dict[int, list[int]] = {}  #: seat -> [raised hands seen shown, of which summed to zero]
         self.calls: dict[int, list[int]] = {}  #: seat -> [our bets faced, stayed in]
         self.rounds: dict[int, list[int]] = {}  #: seat -> [betting rounds seen from our turns, raised into us]
-        self.show_weight = show_weight
         self.shows: dict[int, list[int]] = {}  #: seat -> [hands seen at showdowns, of which summed to zero]
         self._hand: Any = None
         self._raisers: set[int] = set()
@@ -365,7 +364,8 @@ class TableReader:
 #: self-play: the regular ~0.8, the shark ~0.85, the novice ~0.5, a random player almost never)
 SHOWDOWN_ZERO = 0.4
 #: a seat whose raises meant zero less often than this reads as careless, fully so CARELESS_SPAN below it
-#: (measured over 20-hand sessions: a random player's raises ~0.1-0.35, every level's ~0.5-0.9)
+#: (measured over 20-hand sessions: a random player's raises ~0.1-0.35, the novice's and regular's ~0.7-0.9;
+#: a shark that bluffs ~0.5-0.6, so it reads a little careless until its showdowns clear it)
 CARELESS_CREDIT, CARELESS_SPAN = 0.6, 0.3
 #: strides that spread the careless share of samples evenly, and differently for each seat
 _GOLDEN, _SILVER = 0.6180339887, 0.4142135624
