@@ -211,6 +211,42 @@ def best_of(estimates: Sequence[Estimate], bonus: Callable[[Action], float] | No
     return max(finalists, key=lambda e: e.mean + (bonus(e.action) if bonus else 0.0))
 
 
+def search_estimates(agent: Any, view: dict[str, Any], candidates: Sequence[Action],
+                     sample_state: Callable[[dict[str, Any], Rng, dict[int, float]], State],
+                     scoring: Scoring) -> list[Estimate]:
+    """A sabacc shark's betting search: ``candidates`` played out on determinizations that deal raisers a zero
+    hand as far as ``agent.trust`` says, the others answering by ``agent.rollout_mix`` (both games' agents
+    carry ``trust``, ``rollout_mix``, ``rng`` and ``budget``)."""
+    trust = agent.trust(view)
+
+    def sampler(v: dict[str, Any], rng: Rng) -> State:
+        return sample_state(v, rng, trust)
+
+    return evaluate(sampler, view, candidates, agent.rollout_mix(view), scoring, agent.rng, agent.budget)
+
+
+def personal_pick(agent: Any, estimates: Sequence[Estimate], unit: float, aggressive: Callable[[Action], bool],
+                  calls: tuple[str, ...] = ()) -> Action:
+    """The option with the most chips, tilted by ``agent``'s personality in ``unit`` chips (a bet, an ante):
+    risk favours the aggressive options (and a little the ``calls`` kinds), patience asks them to beat the
+    quiet ones by a margin, bluff sometimes takes the first aggressive option when it is within a unit."""
+    pers = agent.personality
+
+    def tilt(a: Action) -> float:
+        if aggressive(a):
+            return (0.25 * pers.risk - 0.2 * (pers.patience - 0.5)) * unit
+        if a.kind in calls:
+            return (0.1 * pers.risk - 0.1 * (pers.patience - 0.5)) * unit
+        return 0.0
+
+    best = best_of(estimates, tilt)
+    if pers.bluff and not aggressive(best.action):
+        pushy = [e for e in estimates if aggressive(e.action) and e.n == best.n]
+        if pushy and pushy[0].mean > best.mean - unit and agent.chance(0.3 * pers.bluff):
+            return pushy[0].action
+    return best.action
+
+
 class TableReader:
     """What a seat has seen of the others' betting, from its own views only (its memory between turns).
 

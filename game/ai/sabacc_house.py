@@ -46,11 +46,11 @@ from game.ai.sabacc import (
     Budget,
     Scoring,
     TableReader,
-    best_of,
     coach_options,
-    evaluate,
     mixture,
+    personal_pick,
     play_out,
+    search_estimates,
     swap_to_zero,
 )
 from game.engine.core import Action, Rng, State
@@ -497,28 +497,8 @@ class SabaccHouseAgent(LevelAgent):
         return action
 
     def _shark_bet_choice(self, view: dict[str, Any], candidates: Sequence[Action]) -> Action:
-        pers = self.personality
-        bet = view["bet_size"]
-        trust = self.trust(view)
-
-        def sampler(v: dict[str, Any], rng: Rng) -> State:
-            return sample_state(v, rng, trust)
-
-        ests = evaluate(sampler, view, candidates, self.rollout_mix(view), scoring_for(view), self.rng, self.budget)
-
-        def tilt(a: Action) -> float:
-            if is_aggressive(a):
-                return (0.25 * pers.risk - 0.2 * (pers.patience - 0.5)) * bet
-            if a.kind in ("call", "allin"):
-                return (0.1 * pers.risk - 0.1 * (pers.patience - 0.5)) * bet
-            return 0.0
-
-        best = best_of(ests, tilt)
-        if pers.bluff and not is_aggressive(best.action):
-            pushy = [e for e in ests if is_aggressive(e.action) and e.n == best.n]
-            if pushy and pushy[0].mean > best.mean - bet and self.chance(0.3 * pers.bluff):
-                return pushy[0].action
-        return best.action
+        ests = search_estimates(self, view, candidates, sample_state, scoring_for(view))
+        return personal_pick(self, ests, view["bet_size"], is_aggressive, calls=("call", "allin"))
 
     # ------------------------------------------------------------------ the draw phase, by level
     def _novice_draw(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:

@@ -45,11 +45,11 @@ from game.ai.sabacc import (
     Budget,
     Scoring,
     TableReader,
-    best_of,
     coach_options,
-    evaluate,
     mixture,
+    personal_pick,
     play_out,
+    search_estimates,
     swap_to_zero,
 )
 from game.engine.core import Action, Rng, State, act
@@ -461,26 +461,8 @@ class SpikeAgent(LevelAgent):
         the smallest raise when it is close)."""
         if len(candidates) == 1:
             return candidates[0]
-        pers = self.personality
-        ante = view["ante"]
-        trust = self.trust(view)
-
-        def sampler(v: dict[str, Any], rng: Rng) -> State:
-            return sample_state(v, rng, trust)
-
-        ests = evaluate(sampler, view, candidates, self.rollout_mix(view), scoring_for(view), self.rng, self.budget)
-
-        def tilt(a: Action) -> float:
-            if a.kind == "raise":
-                return (0.25 * pers.risk - 0.2 * (pers.patience - 0.5)) * ante
-            return 0.0
-
-        best = best_of(ests, tilt)
-        if pers.bluff and best.action.kind != "raise":
-            pushy = [e for e in ests if e.action.kind == "raise" and e.n == best.n]
-            if pushy and pushy[0].mean > best.mean - ante and self.chance(0.3 * pers.bluff):
-                return pushy[0].action
-        return best.action
+        ests = search_estimates(self, view, candidates, sample_state, scoring_for(view))
+        return personal_pick(self, ests, view["ante"], lambda a: a.kind == "raise")
 
     # ------------------------------------------------------------------ abandon ship
     def _abandon(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
