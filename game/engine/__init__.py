@@ -19,6 +19,7 @@ from game.engine.core import (
     IllegalAction,
     OptionSpec,
     Pot,
+    REFUSAL_CODES,
     SaveError,
     State,
 )
@@ -37,6 +38,7 @@ GAMES: dict[str, type[State]] = {
 
 __all__ = [
     "GAMES",
+    "REFUSAL_CODES",
     "Action",
     "Event",
     "IllegalAction",
@@ -45,8 +47,39 @@ __all__ = [
     "SaveError",
     "State",
     "create",
+    "event_kinds",
+    "reduce_view",
+    "refusal_codes",
     "restore",
 ]
+
+
+def _game(game_id: str) -> type[State]:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}") from None
+
+
+def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:
+    """The seat's view after ``event`` (``Event.visible_to(seat)``), folded from its view before it.
+
+    Pure: a new dict, neither argument mutated. For every game, seat and the spectator, folding this over the
+    events ``apply`` returned gives exactly ``state.view(seat)`` after the step (the contract test checks it at
+    every step of random playouts). Screens, replays and remote clients show a moment this way, never by
+    re-deriving a rule.
+    """
+    return _game(view["game"]).reduce_view(view, event)
+
+
+def event_kinds(game_id: str) -> dict[str, tuple[str, ...]]:
+    """Every event kind ``game_id`` can emit, with the public data fields each carries (besides kind, seat)."""
+    return {kind: tuple(fields) for kind, fields in _game(game_id).EVENT_KINDS.items()}
+
+
+def refusal_codes(game_id: str) -> dict[str, str]:
+    """Every refusal code ``game_id`` can give (``IllegalAction.code``), with what it means."""
+    return {**REFUSAL_CODES, **_game(game_id).REFUSALS}
 
 
 def create(game_id: str, seats: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
