@@ -299,10 +299,21 @@ class Event:
         return d
 
 
-_SET_KIND = Event.kind.__set__  # type: ignore[attr-defined]
-_SET_SEAT = Event.seat.__set__  # type: ignore[attr-defined]
-_SET_DATA = Event.data.__set__  # type: ignore[attr-defined]
-_SET_SECRET = Event.secret.__set__  # type: ignore[attr-defined]
+_SLOTS: Any = Event.__dict__  # the slot descriptors, read untyped (mypy types them as the fields' values)
+_SET_KIND = _SLOTS["kind"].__set__
+_SET_SEAT = _SLOTS["seat"].__set__
+_SET_DATA = _SLOTS["data"].__set__
+_SET_SECRET = _SLOTS["secret"].__set__
+
+
+def catalogue(**kinds: type) -> dict[str, tuple[str, ...]]:
+    """An event catalogue (``State.EVENT_KINDS``) from one TypedDict per kind: ``catalogue(reroll=Reroll)``.
+
+    Engines build each event's data with its TypedDict (``Event("reroll", s, Reroll(die=0, ...))``), so the
+    type checker catches a misspelt or missing field where the event is made, and the contract test checks
+    at run time that every emitted event carries exactly its catalogue's fields.
+    """
+    return {kind: tuple(td.__annotations__) for kind, td in kinds.items()}
 
 
 # ---------------------------------------------------------------------------------------------- options
