@@ -21,12 +21,12 @@ from game.ai.coach import advise
 from game.ai.levels import LEVELS
 from game.engine import GAMES, create
 from game.engine.core import Action, Rng
-from game.engine.nepunian_spike import VALUES
-from game.engine.nepunian_spike import rank_hand as spike_rank
-from game.engine.nepunian_spike_table import NepunianSpike
-from game.engine.sabacc_house import DECK
-from game.engine.sabacc_house import rank_hand as house_rank
-from game.engine.sabacc_house_table import SabaccHouse
+from game.engine.nepunian_spike.ranks import VALUES
+from game.engine.nepunian_spike.ranks import rank_hand as spike_rank
+from game.engine.nepunian_spike.table import NepunianSpike
+from game.engine.sabacc_house.ranks import DECK
+from game.engine.sabacc_house.ranks import rank_hand as house_rank
+from game.engine.sabacc_house.table import SabaccHouse
 from game.measure.ai import play_match
 
 SABACCS = ("sabacc_house", "nepunian_spike")

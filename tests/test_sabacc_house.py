@@ -19,7 +19,7 @@ import pytest
 from game.engine import GAMES, Action, IllegalAction, core, create
 from game.engine.core import Rng, left_of
 from game.engine.sabacc_house import CARDS, DECK, SabaccHouse
-from game.engine.sabacc_house_table import (
+from game.engine.sabacc_house.table import (
     ALLIN,
     BET,
     BUY,

@@ -25,8 +25,8 @@ from game.engine.core import (
 )
 from game.engine.hintaro import Hintaro
 from game.engine.kinzo import Kinzo
-from game.engine.nepunian_spike_table import NepunianSpike
-from game.engine.sabacc_house_table import SabaccHouse
+from game.engine.nepunian_spike.table import NepunianSpike
+from game.engine.sabacc_house.table import SabaccHouse
 from game.engine.street_hintaro import StreetHintaro
 
 #: every game, in the order menus list them
