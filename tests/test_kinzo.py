@@ -196,7 +196,8 @@ def test_deal_two_face_up_per_seat_dealer_one_up_one_down_hidden() -> None:
     assert [e.data["to"] for e in deals] == [0, 1, 2, "dealer", 0, 1, 2, "dealer"]
     assert deals[3].data["card"] == 4 and deals[3].data["face_up"] is True
     hole = deals[7]
-    assert hole.data == {"to": "dealer", "face_up": False} and hole.secret is None
+    assert hole.data == {"to": "dealer", "hand": None, "card": None, "face_up": False, "cards": [4, None],
+                         "deck_left": 36 - 8} and hole.secret is None
     for viewer in (None, 0, 1, 2):
         v = s.view(viewer)
         assert v["dealer_cards"] == [4, None] and v["dealer_showing"] == 4
@@ -215,7 +216,7 @@ def test_hole_card_never_leaks_in_event_data_before_reveal() -> None:
         hole = s.dealer_cards[1]
         for e in events:
             if e.kind == "card_dealt" and e.data["to"] == "dealer" and not e.data["face_up"]:
-                assert "card" not in e.data and e.secret is None
+                assert e.data["card"] is None and hole not in e.data["cards"][1:] and e.secret is None
         # swap the hole card for a deck card of another value: no seat's view may change
         other = s.clone()
         assert isinstance(other, Kinzo)
