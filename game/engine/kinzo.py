@@ -287,7 +287,6 @@ EVENT_KINDS = catalogue(
 
 #: game-specific refusal codes (the core's are in ``core.REFUSAL_CODES``)
 REFUSALS: dict[str, str] = {
-    "hand_full": "the hand already holds six cards",
     "deck_reserved": "only the dealer's four cards are left in the deck: no seat may hit",
     "already_split": "the seat has split once this round; a seat splits at most once",
     "no_pair": "the hand holds no pair of that value to split",
@@ -548,9 +547,7 @@ class Kinzo(State):
         if self.phase == "play" and action not in self._legal():
             hand = self.hands[self.turn]
             s, cards = hand["seat"], hand["cards"]
-            if action.kind == "hit" and not action.fields:
-                if len(cards) >= MAX_CARDS:
-                    return refuse("hand_full", f"a hand holds at most {MAX_CARDS} cards", most=MAX_CARDS)
+            if action.kind == "hit" and not action.fields:  # (a hand with six cards is done: never to act)
                 return refuse("deck_reserved", f"only {len(self.deck)} cards are left: the last {DEALER_RESERVE} "
                               "are the dealer's, so no seat may hit", left=len(self.deck), reserve=DEALER_RESERVE)
             if action.kind == "split" and [k for k, _ in action.fields] == ["value"]:
