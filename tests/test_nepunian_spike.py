@@ -17,7 +17,7 @@ from game.engine import nepunian_spike as spike_module
 from game.engine.core import Rng, build_pots
 from game.engine.nepunian_spike import DECK, VALUES, rank_hand
 from game.engine.nepunian_spike_table import NepunianSpike, card_ids, dice_outcome, hand_rank
-from game.simulate import simulate
+from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds
 
 STAND, GAIN, CHECK, CALL, FOLD, ROLL, STAY = (Action(k) for k in ("stand", "gain", "check", "call", "fold", "roll",

@@ -39,7 +39,7 @@ from game.engine.sabacc_house_table import (
     SWAP,
     spike_outcome,
 )
-from game.simulate import simulate
+from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds
 
 #: spike dice scripts: two different plain faces (nothing happens), Doubles, Spikes

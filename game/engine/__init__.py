@@ -12,6 +12,7 @@ from typing import Any
 
 from game.engine.better_hintaro import BetterHintaro
 from game.engine.core import (
+    REFUSAL_CODES,
     SAVE_FORMAT,
     SAVE_VERSION,
     Action,
@@ -19,7 +20,6 @@ from game.engine.core import (
     IllegalAction,
     OptionSpec,
     Pot,
-    REFUSAL_CODES,
     SaveError,
     State,
 )

@@ -668,7 +668,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
             return self.round_over_beats(d, sub, 2.1, 1.3)
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "spike_pot", ("hand_pot", "spike_pot"))
+            return self.carry_back_beats(d.get("amounts"), "spike_pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words
