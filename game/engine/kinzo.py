@@ -327,9 +327,9 @@ def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, 
     elif kind == "session_over":
         v.pop("stake_range", None)
         v.update(phase="over", current_seat=None, is_over=True, turn=None, stacks=e["stacks"], house=e["house"])
-    elif kind == "stake_named":
+    elif kind == "stake_named":  # nobody is to act while the stakes are paid and the cards dealt
         v.pop("stake_range", None)
-        v["stake"] = e["stake"]
+        v.update(stake=e["stake"], current_seat=None)
     elif kind == "stakes_paid":
         v.update(phase="play", turn=None, stake=e["stake"], playing=e["playing"], stacks=e["stacks"],
                  hand_pots=e["amounts"], hands=[_hand_view(t, 0, e["amounts"][t], []) for t in e["order"]])
