@@ -21,6 +21,11 @@
 The house's chips are ``State.house`` (its net: negative when it has paid out more than it took), so
 stacks + hand pots + prize pot + house never changes. The deck is kept with its top card at the *end* of the
 list (``deck.pop()`` deals), and is shuffled when the round starts, before the stake is named.
+
+Events: each kind's data is built with its TypedDict (``EVENT_KINDS``), and :func:`reduce_view` folds them
+into a seat's view, so the table, a replay or a remote client shows any moment from the events alone. Whose
+turn it is passes by ``to_act`` events (after the deal, from hand to hand, into and through the dice); a
+refused action carries a code (``REFUSALS`` lists the game's own).
 """
 
 from __future__ import annotations
