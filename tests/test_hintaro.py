@@ -104,7 +104,7 @@ def test_ruling_rerolls_from_hintarons_left_one_die_or_keep() -> None:
     assert state.current_seat == 1
     assert set(state.legal_actions()) == {Action("keep"), Action("reroll", die=0), Action("reroll", die=1)}
     events = play(state, Action("reroll", die=1))
-    assert events[0].data == {"die": 1, "old": "K", "new": "TK", "dice": ("K", "TK")}
+    assert events[0].data == {"die": 1, "old": "K", "new": "TK", "dice": ("K", "TK"), "to_act": [2, 0]}
     assert state.current_seat == 2
     play(state, "keep")
     assert state.current_seat == 0, "the Hintaron rerolls last"
