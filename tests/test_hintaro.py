@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import Action, IllegalAction, create
-from game.engine.core import build_pots
+from game.engine.core import Rng, build_pots
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, RANK_NAMES, STANDINGS, cancel, standing, symbols
 from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds, play
@@ -151,6 +151,56 @@ def test_ruling_ties_split_and_odd_chips_carry() -> None:
     assert won == [(0, 22), (1, 22)]
     assert [e.data["amount"] for e in events if e.kind == "pot_carried"] == [1]
     assert state.view(None)["carry"] == 1 and state.view(None)["pot"] == 1 + 15
+
+
+def test_splits_odd_chips_on_the_last_hand_go_to_the_first_winner_left_of_the_dealer() -> None:
+    """RULINGS "Splits": odd chips carry to the next hand, or where there is none go to the first winner left
+    of the dealer. Seats 0 and 1 stand with Kulro-Kulro, seat 2 does not; 33 chips split 16/16 and the odd chip
+    goes to seat 1 (left of the Hintaron, seat 0), not back to the payers through the carry refund."""
+    state = create("hintaro", seats=3, seed=1, options={"rounds": 1, "ante": 11, "stack": 100})
+    state.dice = [("K", "K"), ("KK", "blank"), ("T", "blank")]
+    state.rng = ScriptedRng([4])  # the Hintaro die lands blank
+    events = play(state, "call", "call", "call", "keep", "keep", "keep")
+    assert state.is_over
+    assert state.stacks == [105, 106, 89]
+    won = [(e.seat, e.data["amount"], e.data["split"]) for e in events if e.kind == "pot_won"]
+    assert won == [(1, 17, 2), (0, 16, 2)]
+    assert "pot_carried" not in kinds(events) and "carry_returned" not in kinds(events)
+    assert state.chip_total() == 300
+
+
+def test_splits_odd_chips_carry_while_there_is_a_next_hand() -> None:
+    state = create("hintaro", seats=3, seed=1, options={"rounds": 2, "ante": 11, "stack": 100})
+    state.dice = [("K", "K"), ("KK", "blank"), ("T", "blank")]
+    state.rng = ScriptedRng([4])
+    events = play(state, "call", "call", "call", "keep", "keep", "keep")
+    assert [e.data["amount"] for e in events if e.kind == "pot_carried"] == [1]
+    assert state.round_no == 2 and state.view(None)["carry"] == 1
+
+
+def test_a_pot_carried_to_the_sessions_end_goes_back_by_the_last_rounds_hintaron() -> None:
+    """The Hintaron passes only when another round starts, so the refund's odd chips go to the first payer left
+    of the last round's Hintaron (seat 1 here), not of the seat the role would have passed to."""
+    state = create("hintaro", seats=3, seed=1, options={"rounds": 1, "ante": 11, "stack": 100})
+    state.dice = [("K", "blank"), ("TK", "K"), ("T", "blank")]
+    state.rng = ScriptedRng([4])  # nobody stands
+    play(state, "call", RAISE, "call", "drop", "keep", "keep")  # seat 2 checks, 1 raises, 0 calls, 2 drops
+    assert state.is_over and state.dealer == 0
+    # 53 chips go back in equal shares to the three payers (17 each), the 2 odd chips to seat 1
+    assert state.stacks == [100 - 21 + 17, 100 - 21 + 19, 100 - 11 + 17]
+
+
+def test_the_session_ends_with_the_last_rounds_hintaron() -> None:
+    rng = Rng(5)
+    for seed in range(20):
+        state = create("hintaro", seats=4, seed=seed, options={"rounds": 3, "stack": 60, "ante": 10})
+        dealer = state.dealer
+        while not state.is_over:
+            legal = state.legal_actions()
+            for e in state.apply(legal[rng.below(len(legal))]):
+                if e.kind == "round_started":
+                    dealer = e.data["dealer"]
+        assert state.dealer == dealer
 
 
 def test_ruling_no_standing_carries_the_pot() -> None:
@@ -310,11 +360,3 @@ def test_refusals_name_their_code_and_change_nothing() -> None:
     with pytest.raises(IllegalAction) as info:
         state.apply(Action("reroll", die=2))
     assert info.value.code == "not_allowed_now"
-
-
-def test_the_session_over_event_says_where_the_hintaron_ended() -> None:
-    """The Hintaron passes left once more as the last round closes; the fold must know it."""
-    state = create("hintaro", seats=3, seed=2, options={"rounds": 1})
-    events = play(state, "call", "call", "call", "keep", "keep", "keep")
-    over = events[-1]
-    assert over.kind == "session_over" and over.data["dealer"] == state.dealer == 1

@@ -92,6 +92,49 @@ def test_ruling_betting_off_moves_no_chips() -> None:
     assert state.stacks == [1000, 1000]
 
 
+def test_betting_off_needs_a_round_limit() -> None:
+    """With betting off no chips move, so "play until one seat holds every chip" would never end: refused."""
+    with pytest.raises(ValueError) as info:
+        create("street_hintaro", seats=2, options={"betting": False, "rounds": 0})
+    assert "'betting'" in str(info.value) and "'rounds'" in str(info.value)
+    assert not create("street_hintaro", seats=2, options={"betting": False, "rounds": 3}).is_over
+    assert not create("street_hintaro", seats=2, options={"betting": True, "rounds": 0}).is_over
+
+
+def test_tied_wagers_left_at_the_sessions_end_go_back_to_the_seats_that_put_them_in() -> None:
+    state = table(script=[RED, BLUE, BLUE, RED, RED], rounds=1)  # RB vs BR: a tie
+    events = play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    assert state.is_over
+    assert [e.data["amounts"] for e in events if e.kind == "carry_returned"] == [[20, 20]]
+    assert state.stacks == [1000, 1000]
+
+
+def test_a_seat_that_went_all_in_on_a_tie_plays_the_next_round_for_the_carried_wagers() -> None:
+    # seat 1 stakes its last 40 and ties: it has no chips, but half the carried 80 is its own
+    state = table(script=[RED, BLUE, BLUE, RED, RED,  # round 1: RB vs BR, a tie
+                          RED, RED, BLUE, BLUE, RED])  # round 2: seat 1 throws RR, seat 0 BB, shared red
+    state.stacks = [1000, 40]
+    play(state, Action("bet", amount=40), "call", "throw", "throw")
+    assert state.view(None)["phase"] == "shared", "no raise: seat 1 has nothing left to call it with"
+    play(state, "throw")
+    assert state.stacks == [960, 0] and state.view(None)["carry"] == 80
+    assert not state.is_over, "the carried wagers are played for"
+    assert state.current_seat == 1 and state.legal_actions() == [Action("throw")], "no chips to bet: throws only"
+    events = play(state, "throw", "throw", "throw")
+    assert [(e.seat, e.data["amount"]) for e in events if e.kind == "pot_won"] == [(1, 80)]
+    assert state.stacks == [960, 80]
+    assert not state.is_over and state.view(None)["phase"] == "bet", "both seats hold chips: betting resumes"
+
+
+def test_view_last_result_is_a_copy() -> None:
+    state = table()
+    play(state, Action("bet", amount=10), "concede")
+    shown = state.view(0)["last_result"]
+    assert shown == {"round": 1, "conceded": 1, "winner": 0, "scores": None}
+    shown["winner"] = 1
+    assert state.view(0)["last_result"]["winner"] == 0
+
+
 def test_bets_stay_within_what_the_poorer_seat_holds() -> None:
     state = table()
     state.stacks = [1000, 40]

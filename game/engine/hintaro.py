@@ -29,6 +29,7 @@ from game.engine.core import (
     refuse,
     right_of,
 )
+from game.engine.rounds import next_dealer, session_ends, share_out
 
 #: the six faces of a player die (Chazwa): K = Kulro, T = Tukar
 PLAYER_FACES: tuple[str, ...] = ("KK", "K", "TK", "T", "blank", "blank")
@@ -200,7 +201,6 @@ class CarryReturned(TypedDict):
 class SessionOver(TypedDict):
     rounds: int
     stacks: list[int]
-    dealer: int  # the Hintaron has passed left once more when the session ends
 
 
 EVENT_KINDS = catalogue(
@@ -291,7 +291,6 @@ def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, 
         _money(v)
     elif kind == "session_over":
         v["stacks"] = list(event["stacks"])
-        v["dealer"] = event["dealer"]
         v["phase"] = "over"
         v["to_act"] = []
         v["is_over"] = True
@@ -333,7 +332,9 @@ class Hintaro(State):
         "The wager round is skipped when fewer than two seats still in have chips to bet.",
         "A pot nobody stands for carries to the next round as dead money everyone still in competes for; if "
         "the session ends with a pot still on the table, it goes back in equal shares to the seats that paid "
-        "into it (odd chips to the first of them left of the Hintaron).",
+        "into it (odd chips to the first of them left of the last round's Hintaron).",
+        "In the session's last round a split pot's odd chips have no next round to carry to: they go to the "
+        "first of its winners left of that round's Hintaron.",
         "If every other seat drops during the wager round, the last seat takes the pot at once.",
         "The first Hintaron is seat 0; the role passes to the next seat on the left that still has chips.",
     )
@@ -354,21 +355,24 @@ class Hintaro(State):
         self.carry_from = [False] * self.n
         self.last_showdown: dict[str, Any] | None = None
         self.dealer = 0
-        return self._start_round(first=True)
+        return self._start_round()
 
-    def _start_round(self, first: bool = False) -> list[Event]:
+    def _session_ends(self) -> bool:
+        """No next round: the round limit is reached, or fewer than two seats hold chips."""
+        return session_ends(self.round_no, self.options["rounds"], sum(st > 0 for st in self.stacks))
+
+    def _next_round(self) -> list[Event]:
+        """The round is settled: the session ends (by this round's Hintaron), or the Hintaron passes left to
+        the next seat that can still play and the next round is dealt."""
+        if self._session_ends():
+            return self._end_session()
+        self.dealer = next_dealer(self.dealer, [st > 0 for st in self.stacks])
+        return self._start_round()
+
+    def _start_round(self) -> list[Event]:
         n = self.n
         stacks = self.stacks
-        if not first:
-            # the Hintaron passes left, to the next seat that can still play
-            for s in left_of(self.dealer, n):
-                if stacks[s] > 0:
-                    self.dealer = s
-                    break
-        limit = self.options["rounds"]
         playing = [st > 0 for st in stacks]
-        if (limit and self.round_no >= limit) or playing.count(True) < 2:
-            return self._end_session()
         self.round_no += 1
         dealer = self.dealer
         self.in_hand = playing
@@ -414,19 +418,14 @@ class Hintaro(State):
         self.phase = "over"
         self.queue = []
         self.current_seat = None
-        events.append(Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks),
-                                                              dealer=self.dealer)))
+        events.append(Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks))))
         return events
 
     def _return_carry(self) -> Event:
         payers = [s for s in left_of(self.dealer, self.n) if self.carry_from[s]]
         if not payers:  # cannot happen, but never lose a chip
             payers = list(left_of(self.dealer, self.n))
-        share, rest = divmod(self.carry, len(payers))
-        amounts = [0] * self.n
-        for s in payers:
-            amounts[s] = share
-        amounts[payers[0]] += rest
+        amounts = share_out(self.carry, payers, self.n)
         for s in range(self.n):
             self.stacks[s] += amounts[s]
         self.carry = 0
@@ -602,7 +601,7 @@ class Hintaro(State):
                                                 contenders=[], showdown=False, carried=0,
                                                 stacks=list(self.stacks))),
         ]
-        return events + self._start_round()
+        return events + self._next_round()
 
     def _showdown(self) -> list[Event]:
         n = self.n
@@ -628,6 +627,7 @@ class Hintaro(State):
         winners_all: list[int] = []
         carried = 0
         stacks = self.stacks
+        splits: list[tuple[int, int, list[int], int, int]] = []  # pot index, best rank, winners, share, odd chips
         for index, (amount, eligible) in enumerate(pots):
             standing = [r for s in eligible if (r := ranks[s]) is not None]
             if not standing:
@@ -638,11 +638,21 @@ class Hintaro(State):
             share, rest = divmod(amount, len(winners))
             for w in winners:
                 stacks[w] += share
-                events.append(Event("pot_won", w, PotWon(amount=share, pot=index, standing=RANK_NAMES[best],
+            splits.append((index, best, winners, share, rest))
+        # odd chips carry to the next round; in the last one they go to the first winner left of the Hintaron
+        # (RULINGS "Splits"). Whether this is the last round is asked once the shares are paid.
+        last = self._session_ends()
+        for index, best, winners, share, rest in splits:
+            if last:
+                stacks[winners[0]] += rest
+            else:
+                carried += rest
+            for w in winners:
+                won = share + rest if last and w == winners[0] else share
+                events.append(Event("pot_won", w, PotWon(amount=won, pot=index, standing=RANK_NAMES[best],
                                                          split=len(winners))))
                 if w not in winners_all:
                     winners_all.append(w)
-            carried += rest
         if carried:
             self.carry_from = [f or c > 0 for f, c in zip(self.carry_from, contrib, strict=True)]
             events.append(Event("pot_carried", None, PotCarried(amount=carried)))
@@ -654,7 +664,7 @@ class Hintaro(State):
                                                           standings=[r["standing"] if r else None for r in rows],
                                                           showdown=True, contenders=live,
                                                           carried=carried, stacks=stacks[:])))
-        return events + self._start_round()
+        return events + (self._end_session() if last else self._next_round())
 
     # ------------------------------------------------------------------ view
     def _view(self, seat: int | None) -> dict[str, Any]:

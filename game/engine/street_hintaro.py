@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act, catalogue, copy_json
+from game.engine.rounds import next_dealer, session_ends, share_out
 
 #: a chance cube: three red faces and three blue ones
 CUBE_FACES: tuple[str, ...] = ("red", "red", "red", "blue", "blue", "blue")
@@ -187,14 +188,21 @@ class StreetHintaro(State):
         "A concession hands the whole pot (carried wagers included) to the other seat at once; no cubes are "
         "needed after it.",
         "The first seat of the round throws the shared cube.",
-        "If the session ends with tied wagers still on the table, each seat takes back half (odd chip to the "
-        "first seat of the last round).",
-        "With betting off, no chips move: the session counts rounds won.",
+        "If the session ends with tied wagers still on the table, each seat takes back half: what it put in, "
+        "since both seats always wager alike.",
+        "A seat whose last chip went into a tie still plays the next round for the carried wagers; with nothing "
+        "left to bet, that round is thrown without betting.",
+        "With betting off, no chips move: the session counts rounds won, so it needs a round limit (rounds 0, "
+        "play until one seat holds every chip, would never end and is refused).",
         "The first seat of the first round is seat 0.",
     )
 
     def _setup(self) -> list[Event]:
-        self.first = 1  # flipped to 0 by the first round
+        if not self.options["betting"] and not self.options["rounds"]:
+            raise ValueError("Street Hintaro with 'betting' off needs a round limit: no chips move, so 'rounds' 0 "
+                             "(play until one seat holds every chip) would never end; set 'rounds' to 1 or more, "
+                             "or turn 'betting' on")
+        self.first = 1  # passed to seat 0 by the first round
         self.phase = "over"
         self.contrib = [0, 0]
         self.carry = 0
@@ -206,17 +214,18 @@ class StreetHintaro(State):
 
     # ------------------------------------------------------------------ flow
     def _start_round(self) -> list[Event]:
-        limit = self.options["rounds"]
         betting = self.options["betting"]
-        if (limit and self.round_no >= limit) or (betting and min(self.stacks) <= 0):
+        # a seat can play on while it holds chips, or has a share in tied wagers still on the table
+        able = 2 if not betting or self.carry else sum(st > 0 for st in self.stacks)
+        if session_ends(self.round_no, self.options["rounds"], able):
             return self._end_session()
         self.round_no += 1
-        self.first = 1 - self.first
+        self.first = next_dealer(self.first, (True, True))
         self.dealer = self.first
         self.cubes = [[], []]
         self.shared = None
         self.raised = False
-        self.phase = "bet" if betting else "throw"
+        self.phase = "bet" if betting and min(self.stacks) > 0 else "throw"
         self.current_seat = self.first
         return [Event("round_started", None, RoundStarted(round=self.round_no, dealer=self.first, first=self.first,
                                                           carry=self.carry, phase=self.phase))]
@@ -224,9 +233,7 @@ class StreetHintaro(State):
     def _end_session(self) -> list[Event]:
         events: list[Event] = []
         if self.carry:
-            half, odd = divmod(self.carry, 2)
-            amounts = [half, half]
-            amounts[self.first] += odd
+            amounts = share_out(self.carry, (self.first, self.second), 2)
             self.stacks[0] += amounts[0]
             self.stacks[1] += amounts[1]
             self.carry = 0
