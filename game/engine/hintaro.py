@@ -7,6 +7,11 @@ throws the Hintaro die, which cancels one symbol on every seat's dice -> showdow
 
 Seats are numbered clockwise seen from above, so a seat's *left* neighbour is ``seat + 1`` and its *right*
 neighbour is ``seat - 1`` (mod the table size).
+
+Views are folds: :func:`reduce_view` turns a view and one event into the view after it, so each event carries
+the public data that takes (the turn order left to act after a bet or a reroll, ``to_act``; the phase; the
+stacks and the carried pot a round ends with). Every die is public: no event has a secret. Refusals carry a
+code (core codes, or those in :data:`REFUSALS`).
 """
 
 from __future__ import annotations

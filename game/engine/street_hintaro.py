@@ -8,6 +8,10 @@ a tie carries every wager to the next round. The first seat alternates each roun
 
 The throws are actions (``throw``) so that a person rolls their own cubes; with betting off they are the
 only actions and no chips move.
+
+Views are folds: :func:`reduce_view` turns a view and one event into the view after it; each event carries
+the phase and the seat to act after it, and the round's winner is named where it is decided (``concede``,
+``shared_thrown``). Every cube is public: no event has a secret.
 """
 
 from __future__ import annotations
