@@ -499,7 +499,7 @@ def test_ruling_draw_from_stub_is_free_kept_face_down_secretly() -> None:
     assert state.view(1)["drawn"] == card and state.view(2)["drawn"] is None and state.view(2)["drawing"] == 1
     events = state.apply(KEEP["down"])
     kept = by_kind(events, "kept")[0]
-    assert "card" not in kept.data and kept.visible_to(1)["card"] == card
+    assert kept.data["card"] is None and kept.visible_to(2)["card"] is None and kept.visible_to(1)["card"] == card
     assert card in state.down[1] and len(state.down[1]) == 4
     assert (state.stacks[1], state.sabacc) == (stack, sabacc)
     assert state.current_seat == 2 and state.phase == "draw"
@@ -513,8 +513,8 @@ def test_ruling_draw_from_stub_kept_face_up_then_discard_any_one_card_face_up() 
     card = state.drawn
     old = state.down[1][1]
     events = state.apply(KEEP_DISCARD["up"][old])
-    assert by_kind(events, "kept")[0].data == {"face": "up", "card": card}
-    assert by_kind(events, "discarded")[0].data == {"card": old, "drawn": False, "was": "down"}
+    assert by_kind(events, "kept")[0].data == {"face": "up", "card": card, "to_act": [2, 0]}
+    assert by_kind(events, "discarded")[0].data == {"card": old, "drawn": False, "was": "down", "to_act": [2, 0]}
     assert state.up[1][-1] == card and old not in state.down[1] and state.discard[-1] == old
     # the drawn card itself may be the discard
     state.apply(DRAW)  # seat 2
