@@ -817,6 +817,46 @@ def test_ruling_split_pot_odd_chips_stay_and_carry() -> None:
     assert state.carry_main == 1 and state.pot_total() == 1 + 3 + 3  # odd chip + antes + bring-in
 
 
+def test_ruling_splits_odd_chips_with_no_next_hand_go_to_the_first_winner_left_of_the_dealer() -> None:
+    """Splits: where there is no next hand, a split pot's odd chips go to the first winner left of the dealer.
+
+    The session's only hand (dealer seat 0, four seats): seats 0 and 2 tie with Banthas Wild and nothing is
+    left for the blind draw, so both pots split two ways with an odd chip each. Seat 2 (left of the dealer
+    before seat 0, who deals) takes both odd chips; the losers (seats 1 and 3) get none, nothing carries and
+    the button does not move."""
+    state = table(seats=4, hands={0: ([4, 4, -4], -1), 2: ([4, -4, -4], 1), 1: ([1, 2, 5], 9)},
+                  petals=[3, -3, 7], rounds=1)
+    total = state.chip_total()
+    assert state.current_seat == 2 and state.bring_seat == 1  # seat 1 brought in 3 with its +9
+    state.apply(CALL)  # seat 2
+    state.apply(FOLD)  # seat 3
+    state.apply(CALL)  # seat 0
+    state.apply(CHECK)  # seat 1
+    assert state.phase == "draw" and state.queue == [1, 2, 0]
+    state.apply(BUY[2])  # seat 1 buys the +7 (a Nuhlrek either way)
+    state.apply(BUY[0])  # seat 2 buys the +3: -4 -4 +1 +3 +4
+    script_draws(state, [10], then=CALM)  # the discard pile's refill, then calm spike dice
+    state.apply(BUY[1])  # seat 0 buys the -3: -4 -3 -1 +4 +4
+    advance(state, "bet", 4)
+    state.apply(CHECK)
+    state.apply(CHECK)
+    state.stub.clear()  # (set up) nothing left to draw blind: the tie splits
+    state.muck.clear()
+    del state.discard[:-1]
+    stacks = state.stacks[:]
+    assert (state.pot_total(), state.sabacc) == (4 + 3 * 3, 4 + 3)  # 13 and 7: one odd chip each
+    events = state.apply(CHECK)
+    assert {e.seat: e.data["rank"] for e in by_kind(events, "shows")} == {1: "Nuhlrek", 2: "Banthas Wild",
+                                                                         0: "Banthas Wild"}
+    won = [(e.seat, e.data["pot_name"], e.data["amount"], e.data["odd_chips"]) for e in by_kind(events, "pot_won")]
+    assert won == [(2, "main", 7, 1), (0, "main", 6, 0), (2, "sabacc", 4, 1), (0, "sabacc", 3, 0)]
+    over = by_kind(events, "round_over")[0].data
+    assert (over["carried"], over["carried_main"], over["carried_sabacc"], over["best"]) == (0, 0, 0, [2, 0])
+    assert not by_kind(events, "carry_returned") and kinds(events)[-1] == "session_over"
+    assert state.is_over and state.dealer == 0 and state.chips_in_play() == 0 and state.chip_total() == total
+    assert [state.stacks[s] - stacks[s] for s in range(4)] == [6 + 3, 0, 7 + 4, 0]
+
+
 def test_ruling_side_pots_from_contributions() -> None:
     """Side pots: an all-in seat wins only the layers it paid into; the best of the rest takes the others.
     The sabacc pot goes with the best hand overall."""

@@ -1,6 +1,7 @@
 """Sabacc House Rules at the table: the engine (rules/sabacc-house-rules.txt as RULINGS.md reads it).
 
-The hand evaluator lives in :mod:`game.engine.sabacc_house` (which also re-exports :class:`SabaccHouse`).
+The hand evaluator lives in :mod:`game.engine.sabacc_house` (which also re-exports :class:`SabaccHouse`); the
+event catalogue (one TypedDict per kind) and the view reducer in :mod:`game.engine.sabacc_house_view`.
 
 A hand: both antes -> deal (three cards down and one up to each seat, six face-up *petals* and the discard
 pile in the middle of the flower) -> three times (betting round -> draw phase -> spike roll) -> a fourth
@@ -28,6 +29,9 @@ Why it looks like this:
   a 62-card shuffle per hand (the 2-seat hand budget is 200 µs).
 * **Every Action is built once at import** (buys, swaps, keeps, discards for each card id): legal-action
   lists are rebuilt every step and constructing Actions was the dominant cost.
+* **Events carry results, not just deeds** (the queue still to act after a turn, stacks and pots after a
+  move, the mucked count of a spike), so :func:`~game.engine.sabacc_house_view.reduce_view` folds a seat's
+  view forward from them without re-deciding a rule. Hidden cards go in ``Event.secret`` only.
 * **The blind draw keeps one sequence of cards per seat** for the whole showdown, so the same tie in two
   side pots is always settled the same way.
 """
@@ -147,8 +151,12 @@ ENGINE_NOTES: tuple[str, ...] = (
     "overall, the winner of the layer every seat at the showdown paid into.",
     "Splits: odd chips of a main-pot layer stay in the main pot for the next hand; odd chips of the sabacc "
     "pot stay in the sabacc pot.",
-    "When the session ends, the sabacc pot and any odd chips still carried are shared equally by the seats "
-    "still holding chips; odd chips go to the first of them left of the dealer.",
+    "Splits on the last hand: when no hand follows (the set number of hands is played, or fewer than two "
+    "seats hold chips once the equal shares are paid), each split pot's odd chips go to that pot's first "
+    "winner left of the hand's dealer, never to a seat that did not win it.",
+    "When the session ends, a sabacc pot nobody won is shared equally by the seats still holding chips; its "
+    "odd chips go to the first of them left of the last hand's dealer. The dealer button only moves when "
+    "another hand is dealt.",
     "The session ends after the set number of hands (0 = no limit) or when fewer than two seats hold chips.",
 )
 
