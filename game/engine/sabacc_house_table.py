@@ -293,10 +293,11 @@ class SabaccHouse(State):
         assert card is not None, "the muck holds at least the cards being replaced"
         return card
 
-    def _start_hand(self, first: bool = False) -> list[Event]:
+    def _start_hand(self, first: bool = False, last: bool | None = None) -> list[Event]:
+        """Deal the next hand, or end the session when none follows (``last``: the showdown has decided it)."""
         n = self.n
         stacks = self.stacks
-        if self._last_hand_played():  # before the button moves: with no next hand, it stays where it was
+        if self._last_hand_played() if last is None else last:  # before the button moves: no next hand, no move
             return self._end_session()
         if not first:
             for s in left_of(self.dealer, n):
@@ -906,7 +907,7 @@ class SabaccHouse(State):
                                                           carried_sabacc=self.sabacc, carried_main=carry_main,
                                                           stacks=stacks[:])))
         self._clear_table()
-        return events + self._start_hand()
+        return events + self._start_hand(last=last)  # the odd chips given cannot bring another hand about
 
     # ------------------------------------------------------------------ the contract
     def _legal(self) -> list[Action]:
