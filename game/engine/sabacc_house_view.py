@@ -18,6 +18,9 @@ Why it looks like this:
   partly after it, and its event comes after both).
 * **Derived fields are recomputed** (the pot, its layers, the bet size, whose turn it is, the seat's own hand
   rank) with the same functions the engine's view uses (:func:`pot_layers`, :func:`stake`, the evaluator).
+* **Between the events of one step the view may use a field loosely, never at its end.** A ``pot_won`` of
+  the main pot gathers the contributions into ``carried_main`` and pays the winner out of it, so a screen's
+  pot drains as the chips fly; ``round_over`` then sets exactly what carries.
 * **The showdown record grows as hands are shown**: the first ``shows`` of a hand starts a new
   ``last_showdown``, each ``shows`` and ``blind_draw`` fills it in, and ``round_over`` completes it.
 """
@@ -512,6 +515,9 @@ def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, 
         v["stacks"][s] += e["amount"]
         if e["pot_name"] == "sabacc":
             v["sabacc_pot"] -= e["amount"]
+        else:  # the main pot is gathered in the middle and paid out (round_over then gives what carries)
+            v["carried_main"] += sum(v["contrib"]) - e["amount"]
+            v["contrib"] = [0] * n
     elif kind == "round_over":
         if e["showdown"]:
             sd = _showdown_record(v)
