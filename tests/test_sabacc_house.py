@@ -577,6 +577,46 @@ def test_ruling_illegal_actions_are_rejected_with_a_reason_and_change_nothing() 
             state.apply(action)
 
 
+def test_refusals_carry_the_codes_a_screen_words_them_from() -> None:
+    """Common (illegal action): each refusal has a stable code (the game's own in ``REFUSALS``), and a bool or a
+    float where a whole number belongs is malformed, refused before anything changes."""
+    from game.engine import refusal_codes
+
+    codes = refusal_codes("sabacc_house")
+
+    def _forged(kind: str, **fields) -> Action:
+        """An Action whose fields skip the constructor's checks (a hand-edited save, a hostile client)."""
+        a = Action(kind)
+        object.__setattr__(a, "fields", tuple(sorted(fields.items())))
+        return a
+
+    def code(state: SabaccHouse, action: Action) -> str:
+        before = state.clone()
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action)
+        assert state == before and info.value.code in codes
+        return info.value.code
+
+    state = table(hands={1: ([1, 2, 3], 9)}, structure=6)
+    assert code(state, Action("raise", amount=100)) == "malformed_action"  # fixed limit: no amounts
+    assert code(state, RAISE) == "unknown_action"
+    assert code(state, STAY) == code(state, BUY[0]) == "wrong_phase"
+    assert code(state, Action("fly-away")) == "unknown_action"
+    advance(state, "draw", 1)
+    assert code(state, Action("buy", slot=6)) == "bad_slot"
+    assert code(state, Action("buy", slot=True)) == code(state, _forged("buy", slot=0.0)) == "malformed_action"
+    assert code(state, Action("swap", slot=0, card=state.down[2][0])) == "card_not_in_hand"
+    assert code(state, Action("swap", slot=0, card=99)) == "bad_card"
+    assert code(state, CALL) == "wrong_phase"
+    stack, state.stacks[1] = state.stacks[1], 14  # (set up) a petal costs 15 in this structure
+    assert code(state, BUY[0]) == "cannot_afford"
+    state.stacks[1] = stack
+    state.apply(DRAW)
+    assert code(state, Action("keep", face="sideways")) == "bad_face"
+    assert code(state, _forged("discard", card=float(state.drawn))) == "malformed_action"
+    assert code(state, DISCARD[state.down[2][0]]) == "not_allowed_now"
+
+
 def test_stub_runs_out_muck_then_discard_pile_is_shuffled_in() -> None:
     """Ruling note: an empty stub is rebuilt from the muck, then from the discard pile below its top card."""
     state = table(hands={1: ([1, 2, 3], 9)})

@@ -199,7 +199,6 @@ def _card_id(value: Any) -> int | None:
     return value if type(value) is int and 0 <= value < N_CARDS else None
 
 
-
 class SabaccHouse(State):
     """Sabacc House Rules for 2–8 seats; see the module docstring for the shape of a hand and the phases."""
 
