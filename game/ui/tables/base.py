@@ -35,6 +35,7 @@ from game.ui.anim import Anim, Beat, FrameAnim
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
 from game.ui.input import Input
+from game.ui.refusals import refusal_words
 from game.ui.scene import Scene
 from game.ui.session import TableSession
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
@@ -696,7 +697,7 @@ class BaseTable(Scene):
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            self.add_log(None, f"Not allowed: {exc}")
+            self.add_log(None, f"Not allowed: {refusal_words(self.state.game_id, exc.code, exc.params, self.names)}")
         self.rebuild_actions()
 
     def act_amount(self, kind: str) -> None:

@@ -176,7 +176,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         return None
 
     def _value(self, card: int) -> int:
-        from game.engine.nepunian_spike import VALUES
+        from game.engine.nepunian_spike.ranks import VALUES
 
         return VALUES[card] if 0 <= card < len(VALUES) else 0
 

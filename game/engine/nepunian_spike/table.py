@@ -1,7 +1,7 @@
 """Sabacc: Nepunian Spike, the table: antes, deal, play phases, betting, the dice and the reveals.
 
-The hand evaluator lives in :mod:`game.engine.nepunian_spike` (which re-exports :class:`NepunianSpike`); this
-module is the game around it, as RULINGS.md reads the rule text.
+The hand evaluator lives beside it in :mod:`game.engine.nepunian_spike.ranks`; this module is the game around
+it, as RULINGS.md reads the rule text.
 
 A hand: the button passes left, the dealer becomes Captain; everyone antes the spike pot, then the hand pot;
 two cards each, one card starts the face-up discard pile. Then, as RULINGS.md orders it:
@@ -29,10 +29,11 @@ Why it looks like this:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of, refuse
-from game.engine.nepunian_spike_events import (
+from game.engine.hand_rank import HandRank
+from game.engine.nepunian_spike.events import (
     EVENT_KINDS,
     Abandon,
     Antes,
@@ -62,8 +63,8 @@ from game.engine.nepunian_spike_events import (
     Swap,
     reduce_view,
 )
-from game.engine.nepunian_spike import DECK, MAX_CARDS, RANK_NAMES, VALUES, HandRank, _rank_sorted
-from game.engine.nepunian_spike import RULINGS_NOTES as RANK_NOTES
+from game.engine.nepunian_spike.ranks import DECK, MAX_CARDS, RANK_NAMES, VALUES, _rank_sorted
+from game.engine.nepunian_spike.ranks import RULINGS_NOTES as RANK_NOTES
 
 N_CARDS = len(DECK)
 SOURCES: tuple[str, ...] = ("deck", "discard")
@@ -186,7 +187,7 @@ class NepunianSpike(State):
     )
     RULINGS_NOTES = RANK_NOTES + TABLE_NOTES
     EVENT_KINDS = EVENT_KINDS
-    REFUSALS = {
+    REFUSALS: ClassVar[Mapping[str, str]] = {
         "cannot_raise": "after calling, the seat has fewer chips than the smallest raise (the ante)",
         "must_call": "there is a bet to call: call, raise or fold, not check",
         "nothing_to_call": "nothing is owed: check, raise or fold, not call",
@@ -364,10 +365,9 @@ class NepunianSpike(State):
     def _roll_turn(self, ev: list[Event]) -> Step:
         in_hand, locked = self.in_hand, self.locked
         order = left_of(self.captain, self.n)  # the next seat first, the old Captain last
-        nxt = next((s for s in order if in_hand[s] and not locked[s]), None)
-        auto = nxt is None
-        if auto:
-            nxt = next(s for s in order if in_hand[s])
+        able = [s for s in order if in_hand[s] and not locked[s]]
+        auto = not able
+        nxt = able[0] if able else next(s for s in order if in_hand[s])
         self.captain = nxt
         if auto:
             ev.append(Event("captain_passed", nxt, CaptainPassed(captain=nxt, to_act=[], stage=self.stage,
@@ -960,9 +960,10 @@ class NepunianSpike(State):
         take counts as in its hand while the hand has room (after a Spike it may really lie in that seat's
         set-aside cards); this hand's earlier reveals and winners (only reported in ``round_over``) and
         its split odd chips are empty (on the session's last hand such chips are then shared back, not paid
-        to the split's first winner); carried chips are owed to every seat still playing (only the session's last payout reads it).
+        to the split's first winner); carried chips are owed to every seat still playing (only the session's
+        last payout reads it).
         """
-        new = cls._bare_from_view(view)
+        new: NepunianSpike = cls._bare_from_view(view)  # type: ignore[assignment]
         seat, n = view["seat"], new.n
         new.phase = view["phase"]
         new.stage = view["stage"]
