@@ -65,6 +65,7 @@ from game.engine.nepunian_spike.events import (
 )
 from game.engine.nepunian_spike.ranks import DECK, MAX_CARDS, RANK_NAMES, VALUES, _rank_sorted
 from game.engine.nepunian_spike.ranks import RULINGS_NOTES as RANK_NOTES
+from game.engine.rounds import next_dealer, session_ends, share_out
 
 N_CARDS = len(DECK)
 SOURCES: tuple[str, ...] = ("deck", "discard")
@@ -247,21 +248,18 @@ class NepunianSpike(State):
 
     # ------------------------------------------------------------------ the hand, step by step
     def _last_hand(self) -> bool:
-        """No hand follows this one: the hands limit is reached, or fewer than two seats have chips."""
-        limit = self.options["rounds"]
-        return bool(limit and self.round_no >= limit) or sum(st > 0 for st in self.stacks) < 2
+        """No hand follows this one: the hands limit is reached, or fewer than two seats have chips. Asked once
+        the hand is settled and before the button moves (game.engine.rounds says why the order matters)."""
+        return session_ends(self.round_no, self.options["rounds"], sum(st > 0 for st in self.stacks))
 
     def _hand_start(self, ev: list[Event]) -> Step:
         n = self.n
         stacks = self.stacks
         if self._last_hand():  # before the button moves: after the last hand it stays with that hand's dealer
             return self._session_end
-        if self.round_no:
-            for s in left_of(self.dealer, n):
-                if stacks[s] > 0:
-                    self.dealer = s
-                    break
         playing = [st > 0 for st in stacks]
+        if self.round_no:
+            self.dealer = next_dealer(self.dealer, playing)
         self.round_no += 1
         dealer = self.captain = self.dealer
         self.stage = 1
@@ -525,11 +523,7 @@ class NepunianSpike(State):
             payers = [s for s in left_of(self.dealer, self.n) if self.carry_from[s]]
             if not payers:  # cannot happen, but never lose a chip
                 payers = list(left_of(self.dealer, self.n))
-            share, rest = divmod(carry, len(payers))
-            amounts = [0] * self.n
-            for s in payers:
-                amounts[s] = share
-            amounts[payers[0]] += rest
+            amounts = share_out(carry, payers, self.n)
             for s in range(self.n):
                 self.stacks[s] += amounts[s]
             self.hand_carry = self.spike_carry = 0
