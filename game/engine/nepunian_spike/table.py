@@ -24,6 +24,13 @@ Why it looks like this:
   locked seat wins only the levels it paid into.
 * **What others know of a hand is tracked** (``known``: cards taken face up from the discard pile), so
   :meth:`NepunianSpike.determinize` re-deals only what the seat really cannot know.
+* **Views are folds.** :func:`~game.engine.nepunian_spike.events.reduce_view` turns a view and one event into
+  the view after it; the events (one TypedDict each, in :mod:`game.engine.nepunian_spike.events`) carry what
+  that takes: the seats left to act, the stage, the deck's size after a draw, the stack after a bet or a win.
+  Cards drawn face down stay in each event's secret. Refusals carry a code (core codes, or :attr:`REFUSALS`).
+* **The hand's end before the button.** A hand is settled, then :func:`~game.engine.rounds.session_ends` is
+  asked, and only if another hand starts does the button move: on the last hand a split's odd chips go to the
+  first of its winners left of that hand's dealer (RULINGS.md "Splits").
 """
 
 from __future__ import annotations
