@@ -331,6 +331,16 @@ def test_views_fold_through_a_reshuffle() -> None:
     assert "deck_reshuffled" in kinds(events) and state.pile == [mine]
     while not state.is_over:
         folded(state, state.legal_actions()[0])
+    # a Spike's refill that empties the deck (one card left): the set-aside hands and old pile become the deck
+    state = table(3, dice=SPIKE + MIXED * 3)
+    until(state, "roll")
+    state.pile = state.deck[1:] + state.pile
+    state.deck = state.deck[:1]
+    events: list = []
+    while state.round_no == 1:
+        legal = state.legal_actions()
+        events += folded(state, next(a for a in (STAY, ROLL, *legal) if a in legal))
+    assert "deck_reshuffled" in kinds(events) and "hands_discarded" in kinds(events)
 
 
 def test_ruling_gain_only_offered_when_a_card_can_be_drawn() -> None:
