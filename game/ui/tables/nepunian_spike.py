@@ -83,7 +83,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         v["known_cards"] = [[] for _ in range(n)]
         v["discard"] = []
         v["set_aside"] = []
-        v["deck_count"] = 42
+        v["deck_count"] = len(self.art.deck.faces)  # the whole deck, before the shuffle
         v["dice"] = None
         v["spiked"] = False
         v["wager"] = [0] * n
