@@ -30,8 +30,6 @@ class BettingMixin:
     queue: list[int]
     dealer: int
     min_bet: int
-    cap: int
-    wager_cap: int
     in_hand: list[bool]
     allin: list[bool]
     contrib: list[int]
@@ -42,9 +40,14 @@ class BettingMixin:
     pot_items: list[list[Any]]
     pot_credit: list[int]
     loaned: list[bool]
-    content: Content
 
     if TYPE_CHECKING:  # provided by the game class and the business mixin
+        @property
+        def content(self) -> Content: ...
+        @property
+        def cap(self) -> int: ...
+        @property
+        def wager_cap(self) -> int: ...
         def _ranges(self) -> dict[str, tuple[int, int]]: ...
         def pot_total(self) -> int: ...
         def _can_act(self, s: int) -> bool: ...

@@ -327,7 +327,8 @@ class Turn(TypedDict):
 
 
 EVENTS = catalogue(
-    game_setup=GameSetup, hintaron_passed=HintaronPassed, round_started=RoundStarted, antes=Antes, dice_thrown=DiceThrown, stake=Stake, bet=Bet,
+    game_setup=GameSetup, hintaron_passed=HintaronPassed, round_started=RoundStarted, antes=Antes,
+    dice_thrown=DiceThrown, stake=Stake, bet=Bet,
     bet_returned=BetReturned, reroll=Reroll, keep=Keep, hintaro_thrown=HintaroThrown, pot_won=PotWon,
     items_won=ItemsWon, items_carried=ItemsCarried, pot_carried=PotCarried, round_over=RoundOver,
     challenge=Challenge, holster=Holster, sign_chosen=SignChosen, shootout_signs=ShootoutSigns,
