@@ -414,6 +414,8 @@ class BetterHintaroAgent(LevelAgent):
             return min(legal, key=lambda a: (val.worth(board.me, a.item), a.item))
         if phase == "challenge":
             return self._challenge(view, legal, val)
+        if phase == "buyback":  # lost a shootout (Loans option): a seat out of the game cannot win, so buy back in
+            return Action("loan") if Action("loan") in legal else legal[0]
         if phase == "trade":
             return self._answer(view, legal, val)
         if phase == "auction":
