@@ -50,11 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
-            from game.simulate import main as simulate_main
+            from game.measure.simulate import main as simulate_main
 
             return simulate_main(args)
         if args.command == "bench":
-            from game.bench import main as bench_main
+            from game.measure.bench import main as bench_main
 
             return bench_main(args)
         from game.ui.app import main as app_main

@@ -16,13 +16,13 @@ import pytest
 from game.ai import AGENTS, make_agent
 from game.ai import hintaro as hai
 from game.ai import street as sai
-from game.ai.bench import ai_bench, format_ai_bench, ratio_ci
 from game.ai.coach import advise
 from game.ai.levels import LEVELS, PersonalityError, load_personalities, parse_personalities
 from game.engine import GAMES, create
 from game.engine.core import Rng
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, RANK_NAMES, STANDINGS, standing, symbols
 from game.engine.street_hintaro import CUBE_FACES, score
+from game.measure.ai import ai_bench, format_ai_bench, ratio_ci
 
 
 # ------------------------------------------------------------------------------ Hintaro brute force

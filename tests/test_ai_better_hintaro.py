@@ -18,12 +18,12 @@ import pytest
 
 from game.ai import hintaro as hai
 from game.ai import make_agent
-from game.ai.bench import play_match
 from game.ai.better_hintaro import STYLES, Board, Valuer, hintaro_view
 from game.ai.coach import advise
 from game.engine import Action, create
 from game.engine.better_hintaro import BetterHintaro, load_content
 from game.engine.core import Rng
+from game.measure.ai import play_match
 from tests.helpers import kinds
 
 GAME = "better_hintaro"
@@ -395,7 +395,7 @@ def test_the_coach_prices_every_option():
 
 
 def test_the_economy_report_plays_the_levels_and_the_broker():
-    from game.engine.better_hintaro_report import economy_report, format_report
+    from game.measure.economy import economy_report, format_report
 
     report = economy_report(games=2, seats=3, seed=1, agents=["shark", "regular", "novice"], options={"rounds": 3})
     assert report["main"]["games"] == 2 and "broker" in format_report(

@@ -2,7 +2,7 @@
 the rollout policies, the evaluator-driven draws, sensible betting, the odds coach, speed and strength.
 
 Strength is measured live from seeded heads-up sessions (nothing hard-coded): each level's chips per round
-against the level below, with the cluster-robust 95 % interval of :func:`game.ai.bench.ratio_ci`. The sharks'
+against the level below, with the cluster-robust 95 % interval of :func:`game.measure.ai.ratio_ci`. The sharks'
 clock-based safety stop is switched off in the seeded checks (``no_clock``): a search cut short by a busy
 machine would make a seeded result depend on the load, which is not information.
 """
@@ -17,17 +17,17 @@ import pytest
 from game.ai import make_agent
 from game.ai import sabacc_house as hai
 from game.ai import spike as sai
-from game.ai.bench import play_match
 from game.ai.coach import advise
 from game.ai.levels import LEVELS
 from game.engine import GAMES, create
 from game.engine.core import Action, Rng
-from game.engine.nepunian_spike import VALUES
-from game.engine.nepunian_spike import rank_hand as spike_rank
-from game.engine.nepunian_spike_table import NepunianSpike
-from game.engine.sabacc_house import DECK
-from game.engine.sabacc_house import rank_hand as house_rank
-from game.engine.sabacc_house_table import SabaccHouse
+from game.engine.nepunian_spike.ranks import VALUES
+from game.engine.nepunian_spike.ranks import rank_hand as spike_rank
+from game.engine.nepunian_spike.table import NepunianSpike
+from game.engine.sabacc_house.ranks import DECK
+from game.engine.sabacc_house.ranks import rank_hand as house_rank
+from game.engine.sabacc_house.table import SabaccHouse
+from game.measure.ai import play_match
 
 SABACCS = ("sabacc_house", "nepunian_spike")
 SEED = 2024

@@ -1,14 +1,14 @@
 """The levels' strength, measured live from seeded heads-up sessions (nothing hard-coded).
 
 Each check plays many short sessions with the seats swapped every session and asks the 95 % confidence
-interval of chips won per round (one cluster per session, see :func:`game.ai.bench.ratio_ci`) to clear zero.
+interval of chips won per round (one cluster per session, see :func:`game.measure.ai.ratio_ci`) to clear zero.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from game.ai.bench import play_match, street_mistakes
+from game.measure.ai import play_match, street_mistakes
 
 SEED = 2024
 

@@ -1076,7 +1076,7 @@ def test_every_rulings_note_is_covered_by_a_test() -> None:
 
 # ------------------------------------------------------------------------------------------------ the report
 def test_economy_report_answers_the_playtest_questions() -> None:
-    from game.engine.better_hintaro_report import economy_report, format_report
+    from game.measure.economy import economy_report, format_report
 
     report = economy_report(games=3, seats=2, seed=1, agents=["random"], options={"rounds": 3})
     main = report["main"]

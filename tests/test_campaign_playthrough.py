@@ -1,5 +1,5 @@
 """The campaign played through for real: a new campaign, every cantina, the champion, with the real engines and
-the regulars' real agents (the player's seat played by the shark level, see ``game.campaign.balance``), the
+the regulars' real agents (the player's seat played by the shark level, see ``game.measure.campaign``), the
 books audited after every move, and saves reloaded on the way (mid-hand included) that must play on exactly as
 if the game had never stopped. Also: resuming mid-sitting at every table, and the small public pieces the UI
 relies on (what a loan will cost, emptying a slot)."""
@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from game.campaign import saves
-from game.campaign.balance import Autopilot, CampaignRun, Step, simulate_campaign
 from game.campaign.levels import load_all_levels
 from game.campaign.progress import Campaign
 from game.campaign.table import reproducible
 from game.engine import GAMES
 from game.engine.core import Action
+from game.measure.campaign import Autopilot, CampaignRun, Step, simulate_campaign
 
 #: a seed whose shark campaign is short (every goal done in a few dozen sittings): the test plays it twice
 SEED = 7

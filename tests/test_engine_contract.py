@@ -168,7 +168,7 @@ def test_action_values_are_frozen_hashable_and_json() -> None:
 
 def test_engine_never_imports_pygame() -> None:
     code = (
-        "import sys; import game.engine, game.events, game.simulate, game.bench\n"
+        "import sys; import game.engine, game.events, game.measure.simulate, game.measure.bench\n"
         "from game.engine import GAMES\n"
         "import importlib\n"
         "[importlib.import_module(c.__module__) for c in GAMES.values()]\n"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.engine import Action, IllegalAction, create
 from game.engine.core import build_pots
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, RANK_NAMES, STANDINGS, cancel, standing, symbols
-from game.simulate import simulate
+from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds, play
 
 RAISE = Action("raise", amount=10)

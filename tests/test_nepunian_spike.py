@@ -13,11 +13,11 @@ from collections import Counter
 import pytest
 
 from game.engine import GAMES, Action, IllegalAction, create, restore
-from game.engine import nepunian_spike as spike_module
 from game.engine.core import Rng, build_pots
-from game.engine.nepunian_spike import DECK, VALUES, rank_hand
-from game.engine.nepunian_spike_table import NepunianSpike, card_ids, dice_outcome, hand_rank
-from game.simulate import simulate
+from game.engine.nepunian_spike import ranks as spike_module
+from game.engine.nepunian_spike.ranks import DECK, VALUES, rank_hand
+from game.engine.nepunian_spike.table import NepunianSpike, card_ids, dice_outcome, hand_rank
+from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds
 
 STAND, GAIN, CHECK, CALL, FOLD, ROLL, STAY = (Action(k) for k in ("stand", "gain", "check", "call", "fold", "roll",
@@ -147,7 +147,9 @@ def test_ruling_two_to_eight_seats_and_options() -> None:
     notes = NepunianSpike.RULINGS_NOTES
     assert notes[: len(spike_module.RULINGS_NOTES)] == spike_module.RULINGS_NOTES  # the evaluator's, merged
     assert any("shuffled into a new deck" in n for n in notes) and len(notes) > len(spike_module.RULINGS_NOTES)
-    assert spike_module.NepunianSpike is NepunianSpike  # re-exported beside the evaluator
+    from game.engine import nepunian_spike as package
+
+    assert package.NepunianSpike is NepunianSpike and package.rank_hand is rank_hand  # the package's names
 
 
 def test_ruling_two_pots_both_anted_each_hand_spike_first() -> None:

@@ -19,7 +19,7 @@ import pytest
 from game.engine import GAMES, Action, IllegalAction, core, create
 from game.engine.core import Rng, left_of
 from game.engine.sabacc_house import CARDS, DECK, SabaccHouse
-from game.engine.sabacc_house_table import (
+from game.engine.sabacc_house.table import (
     ALLIN,
     BET,
     BUY,
@@ -39,7 +39,7 @@ from game.engine.sabacc_house_table import (
     SWAP,
     spike_outcome,
 )
-from game.simulate import simulate
+from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds
 
 #: spike dice scripts: two different plain faces (nothing happens), Doubles, Spikes

@@ -23,8 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import nepunian_spike as spike
-from game.engine import sabacc_house as house
+from game.engine.nepunian_spike import ranks as spike
+from game.engine.sabacc_house import ranks as house
 
 
 # ------------------------------------------------------------------------------------------ shared helpers
@@ -171,8 +171,8 @@ def test_house_other_sizes_and_bad_input() -> None:
     for bad in ((), (11,), (1, 2, -3, True), (3, 3, 3, 3), (0, 0, 0, 1), ("3",)):
         with pytest.raises(ValueError):
             r(bad)
-    assert house.rank_hand(HOUSE_EXAMPLES["Banthas Wild"][0]).wins_sabacc_pot
-    assert not house.rank_hand(HOUSE_EXAMPLES["Straight Khyron"][0]).wins_sabacc_pot
+    assert house.wins_sabacc_pot(house.rank_hand(HOUSE_EXAMPLES["Banthas Wild"][0]))
+    assert not house.wins_sabacc_pot(house.rank_hand(HOUSE_EXAMPLES["Straight Khyron"][0]))
 
 
 @settings(max_examples=150, deadline=None)
@@ -669,13 +669,16 @@ def test_spike_generator_agrees_on_dealt_hands(spike_brute) -> None:
 
 
 def test_evaluators_stay_pure() -> None:
-    """No pygame and no third-party import: the engine and the rules browser load these headless."""
+    """No pygame and no third-party import (the shared HandRank aside): the engine and the rules browser load
+    these headless."""
     import ast
     import inspect
     import sys
 
     for module in (house, spike):
         tree = ast.parse(inspect.getsource(module))
-        names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-        assert names <= set(sys.stdlib_module_names) | {"__future__"}, names
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        ours = {name for name in names if name.split(".")[0] == "game"}
+        assert ours == {"game.engine.hand_rank"}, ours
+        assert {name.split(".")[0] for name in names - ours} <= set(sys.stdlib_module_names) | {"__future__"}

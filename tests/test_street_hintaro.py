@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import Action, IllegalAction, create
 from game.engine.street_hintaro import CUBE_FACES, score
-from game.simulate import simulate
+from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds, play
 
 RED, BLUE = 0, 3  # indexes of a red and a blue face in CUBE_FACES

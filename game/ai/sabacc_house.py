@@ -54,8 +54,8 @@ from game.ai.sabacc import (
     swap_to_zero,
 )
 from game.engine.core import Action, Rng, State
-from game.engine.sabacc_house import DECK, _rank_sorted
-from game.engine.sabacc_house_table import (
+from game.engine.sabacc_house.ranks import DECK, _rank_sorted
+from game.engine.sabacc_house.table import (
     BUY,
     CHECK,
     DISCARD,
@@ -624,7 +624,7 @@ def _view_seed(view: dict[str, Any]) -> int:
 
 def label(view: dict[str, Any], a: Action) -> str:
     """A short text for an option: ``"Call 8"``, ``"Buy petal 3 (+4)"``, ``"Keep it face down"``."""
-    from game.engine.sabacc_house_table import CARDS
+    from game.engine.sabacc_house.table import CARDS
 
     def card(c: int) -> str:
         suit, v = CARDS[c]

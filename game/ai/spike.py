@@ -53,8 +53,8 @@ from game.ai.sabacc import (
     swap_to_zero,
 )
 from game.engine.core import Action, Rng, State, act
-from game.engine.nepunian_spike import MAX_CARDS, VALUES, _rank_sorted
-from game.engine.nepunian_spike_table import _ABANDON, _SWAP, N_CARDS, NepunianSpike, card_label
+from game.engine.nepunian_spike.ranks import MAX_CARDS, VALUES, _rank_sorted
+from game.engine.nepunian_spike.table import _ABANDON, _SWAP, N_CARDS, NepunianSpike, card_label
 
 Key = tuple[int, ...]
 

@@ -196,9 +196,12 @@ class TableSession:
     # ---------------------------------------------------------------------------------------- moves
     def apply_human(self, action: Action) -> list[Event]:
         if self.is_over:
-            raise IllegalAction("the session is over: leave the table")
+            raise IllegalAction("the session is over: leave the table", "session_over")
         if not self.human_turn:
-            raise IllegalAction(f"it is seat {self.state.current_seat}'s turn, not yours")
+            raise IllegalAction(
+                f"it is seat {self.state.current_seat}'s turn, not yours", "not_your_turn",
+                {"seat": HUMAN_SEAT, "current_seat": self.state.current_seat},
+            )
         events = self.state.apply(action, HUMAN_SEAT)
         self.actions_played += 1
         return events
@@ -206,9 +209,9 @@ class TableSession:
     def apply_ai(self) -> AiStep:
         seat = self.state.current_seat
         if seat is None:
-            raise IllegalAction("the session is over: no one is to act")
+            raise IllegalAction("the session is over: no one is to act", "session_over")
         if seat == HUMAN_SEAT:
-            raise IllegalAction("it is your turn, not an AI seat's")
+            raise IllegalAction("it is your turn, not an AI seat's", "not_your_turn", {"current_seat": seat})
         legal = self.state.legal_actions()
         action = self.agents[seat].choose(self.state.view(seat), legal)
         try:

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.engine.better_hintaro import BetterHintaro
 from game.engine.core import (
+    REFUSAL_CODES,
     SAVE_FORMAT,
     SAVE_VERSION,
     Action,
@@ -19,14 +20,13 @@ from game.engine.core import (
     IllegalAction,
     OptionSpec,
     Pot,
-    REFUSAL_CODES,
     SaveError,
     State,
 )
 from game.engine.hintaro import Hintaro
 from game.engine.kinzo import Kinzo
-from game.engine.nepunian_spike_table import NepunianSpike
-from game.engine.sabacc_house_table import SabaccHouse
+from game.engine.nepunian_spike.table import NepunianSpike
+from game.engine.sabacc_house.table import SabaccHouse
 from game.engine.street_hintaro import StreetHintaro
 
 #: every game, in the order menus list them

@@ -76,7 +76,7 @@ def signed(value: int) -> str:
 
 def sabacc_deck() -> Deck:
     """The 62-card Sabacc House deck: circle, triangle and square suits from −10 to +10, two Sylops."""
-    from game.engine.sabacc_house import CARDS
+    from game.engine.sabacc_house.ranks import CARDS
 
     faces, words = [], []
     sylops = 0
@@ -93,7 +93,7 @@ def sabacc_deck() -> Deck:
 
 def spike_deck() -> Deck:
     """The 42-card Nepunian Spike deck: black suits count plus, red suits minus, two Sylops (jokers)."""
-    from game.engine.nepunian_spike import DECK
+    from game.engine.nepunian_spike.ranks import DECK
 
     faces, words = [], []
     sylops = 0

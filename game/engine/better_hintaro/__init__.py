@@ -5,7 +5,8 @@ decks from ``assets/data/better_hintaro/``. Modules: :mod:`.game` (round flow, s
 :mod:`.betting` (bets in credits and items), :mod:`.business` (shop, bounties, auctions, trades, loans),
 :mod:`.endgame` (shootouts and victory), :mod:`.pots` (pots of credits and items), :mod:`.shootout`
 (rock-paper-scissors), :mod:`.content` (the data files), :mod:`.rulings` (our decisions, for the rules
-browser), :mod:`.policy` (a heuristic player for the economy report in :mod:`game.engine.better_hintaro_report`).
+browser). The economy report and its bounty-hunting seat live with the other measuring code in
+:mod:`game.measure`.
 """
 
 from game.engine.better_hintaro.content import Bounty, Container, Content, ContentError, Item, load_content

@@ -60,7 +60,7 @@ class ReplaySession(PlayerAtTable):
         return True
 
     def apply(self, action: Action) -> list[Event]:
-        raise IllegalAction("this is a replay: nobody acts")
+        raise IllegalAction("this is a replay: nobody acts", "session_over")
 
 
 def _stacks_before(record: SessionRecord, hand: int) -> list[int] | None:

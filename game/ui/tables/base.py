@@ -5,9 +5,11 @@ A game's table module subclasses :class:`BaseTable` and only says how its pieces
 draw at each seat and in the middle, and how its actions are labelled. Everything else lives here.
 
 How the picture stays honest: ``shown`` is what the screen draws. When nothing is moving it is exactly
-``state.view(eyes)``; while the events of an action play out, each beat patches ``shown`` from the event's
-public data (the dice that were thrown, the chips that moved), and when the last beat ends ``shown`` is
-replaced by a fresh view. The UI never decides a rule and never reads the state's internals.
+``state.view(eyes)``; while the events of an action play out, each event's first beat folds the event (as the
+eyes may see it) into ``shown`` with the engine's ``reduce_view``, so every beat shows the view after its
+event, exactly as a replay or a remote client would. Beats only add what moves over it (flying chips,
+tumbling dice, tags, banners); no table patches ``shown`` by hand. The UI never decides a rule and never reads
+the state's internals.
 
 Beats and the animations' base classes live in ``game.ui.anim`` (the card pieces use them too); the helpers
 for the beats every chip game tells alike (a bet, a pot won, the round's end, a carried pot shared out) are
@@ -26,12 +28,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.engine import reduce_view
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
 from game.ui.anim import Anim, Beat, FrameAnim
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
 from game.ui.input import Input
+from game.ui.refusals import refusal_words
 from game.ui.scene import Scene
 from game.ui.session import TableSession
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
@@ -377,7 +381,9 @@ class BaseTable(Scene):
         except Exception as exc:  # a drawing bug must not stop the game: log it and go on
             self.app.report(f"cannot animate {ev.kind}: {exc}")
             beats = [Beat(0.0, event=ev)]
-        if beats and beats[0].event is None:
+        if not beats:
+            beats = [Beat(0.0, event=ev)]  # every event is folded into the picture, animated or not
+        if beats[0].event is None:
             beats[0].event = ev
         self.beats.extend(beats)
         self.synced = False
@@ -405,52 +411,38 @@ class BaseTable(Scene):
         return words.get(act, act.upper())
 
     def bet_shown(self, seat: int, d: dict[str, Any], extra: dict[str, str] | None = None) -> None:
-        """A bet event lands at the seat: its tag (see :meth:`bet_tag`; red for a fold), and its stack and its
-        wager this betting round as the event gives them."""
-        v = self.shown
+        """A bet event lands at the seat: its tag (see :meth:`bet_tag`; red for a fold). Its stack and wager
+        are already in ``shown`` (the event was folded in)."""
         self.tag(seat, self.bet_tag(d, extra), theme.BAD if d.get("action") == "fold" else theme.AMBER)
-        v["stacks"][seat] = d.get("stack", v["stacks"][seat])
-        v.setdefault("wager", [0] * self.n)[seat] = d.get("wager", 0)
 
     def pot_won_beats(self, seat: int, amount: int, pot_key: str, words: str, duration: float = 0.55,
                       sound: str | None = "chips") -> list[Beat]:
-        """Chips leave the pot ``pot_key`` of the view for the winner's plate, tagged with ``words``; the
-        winner's stack grows when they land."""
+        """Chips fly from the pot ``pot_key`` to the winner's plate, tagged with ``words`` (the view after the
+        event, folded in as the beat starts, already has them in the winner's stack)."""
         def start() -> None:
-            v = self.shown
-            v[pot_key] = max(0, int(v.get(pot_key) or 0) - amount)
             self.fly(amount, self.pot_centre(pot_key), self.seat_geo[seat]["plate"].center, duration=0.4)
             self.tag(seat, words, theme.GOOD)
+        return [Beat(duration, start, sound=sound)]
 
-        def end() -> None:
-            self.shown["stacks"][seat] += amount
-        return [Beat(duration, start, end, sound=sound)]
-
-    def carry_back_beats(self, amounts: list[int] | None, pot_key: str, emptied: tuple[str, ...],
-                         stagger: float = 0.04) -> list[Beat]:
+    def carry_back_beats(self, amounts: list[int] | None, pot_key: str, stagger: float = 0.04) -> list[Beat]:
         """A carried pot shared out at the session's end: each seat's share flies from the pot ``pot_key`` to
-        its plate (``stagger`` seconds after the seat before) and joins its stack; the pots ``emptied`` are
-        left empty."""
+        its plate (``stagger`` seconds after the seat before); the fold already shows the pots emptied."""
+
         def start() -> None:
             src = self.pot_centre(pot_key)
             for seat, a in enumerate(amounts or []):
                 if a:
                     self.fly(a, src, self.seat_geo[seat]["plate"].center, delay=stagger * seat)
-                    self.shown["stacks"][seat] += a
-            for key in emptied:
-                self.shown[key] = 0
         return [Beat(0.5, start, sound="chips")]
 
     def round_over_beats(self, d: dict[str, Any], sub: str, showdown: float, quiet: float) -> list[Beat]:
-        """The round's end: its winners in a banner over ``sub``, and the stacks as the event gives them; it
-        lasts ``showdown`` seconds after a showdown (there are hands to look at), else ``quiet``."""
+        """The round's end: its winners in a banner over ``sub``; it lasts ``showdown`` seconds after a
+        showdown (there are hands to look at), else ``quiet``."""
         winners = list(d.get("winners") or [])
 
         def start() -> None:
             if winners:
                 self.winners_banner(winners, sub, 2.0)
-            if d.get("stacks"):
-                self.shown["stacks"] = list(d["stacks"])
         return [Beat(showdown if d.get("showdown") else quiet, start)]
 
     def winners_banner(self, winners: list[int], sub: str, duration: float, several: str = "win") -> None:
@@ -594,11 +586,20 @@ class BaseTable(Scene):
         beat.started = True
         beat.duration = self.dur(beat.duration)
         if beat.event is not None:
+            self.fold(beat.event)
             self.add_log(beat.event)
         if beat.start is not None:
             beat.start()
         if beat.sound:
             self.app.play(beat.sound)
+
+    def fold(self, ev: Event) -> None:
+        """Show the view after ``ev``: the engine's reducer over what the eyes may see of it. A reducer that
+        fails (a bug) is reported and the picture jumps to the true view when the story ends."""
+        try:
+            self.shown = reduce_view(self.shown, ev.visible_to(self.eyes))
+        except Exception as exc:
+            self.app.report(f"cannot fold {ev.kind}: {exc!r}")
 
     def _end_beat(self) -> None:
         beat, self.beat = self.beat, None
@@ -696,7 +697,7 @@ class BaseTable(Scene):
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            self.add_log(None, f"Not allowed: {exc}")
+            self.add_log(None, f"Not allowed: {refusal_words(self.state.game_id, exc.code, exc.params, self.names)}")
         self.rebuild_actions()
 
     def act_amount(self, kind: str) -> None:

@@ -255,7 +255,7 @@ class HintaroTable(BaseTable):
             return [Beat(1.6 if winners else 0.2, start)]
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "pot", ("pot",))
+            return self.carry_back_beats(d.get("amounts"), "pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words

@@ -176,7 +176,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         return None
 
     def _value(self, card: int) -> int:
-        from game.engine.nepunian_spike import VALUES
+        from game.engine.nepunian_spike.ranks import VALUES
 
         return VALUES[card] if 0 <= card < len(VALUES) else 0
 
@@ -668,7 +668,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
             return self.round_over_beats(d, sub, 2.1, 1.3)
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "spike_pot", ("hand_pot", "spike_pot"))
+            return self.carry_back_beats(d.get("amounts"), "spike_pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words

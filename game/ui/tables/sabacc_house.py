@@ -780,7 +780,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             return self.round_over_beats(d, sub, 2.1, 1.4)
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "sabacc_pot", ("pot", "sabacc_pot"))
+            return self.carry_back_beats(d.get("amounts"), "sabacc_pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words

@@ -180,7 +180,7 @@ class StreetHintaroTable(BaseTable):
                 self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
             return [Beat(1.5 if winners else 0.2, start)]
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "pot", ("pot",), stagger=0.0)
+            return self.carry_back_beats(d.get("amounts"), "pot", stagger=0.0)
         return super().beats_for(ev)
 
     def describe(self, ev: dict[str, Any]) -> str | None:

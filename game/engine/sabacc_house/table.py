@@ -1,6 +1,6 @@
 """Sabacc House Rules at the table: the engine (rules/sabacc-house-rules.txt as RULINGS.md reads it).
 
-The hand evaluator lives in :mod:`game.engine.sabacc_house` (which also re-exports :class:`SabaccHouse`).
+The hand evaluator lives beside it in :mod:`game.engine.sabacc_house.ranks`.
 
 A hand: both antes -> deal (three cards down and one up to each seat, six face-up *petals* and the discard
 pile in the middle of the flower) -> three times (betting round -> draw phase -> spike roll) -> a fourth
@@ -37,8 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of
-from game.engine.sabacc_house import CARDS, DECK, RANK_NAMES, _rank_sorted
-from game.engine.sabacc_house import RULINGS_NOTES as HAND_NOTES
+from game.engine.sabacc_house.ranks import CARDS, DECK, RANK_NAMES, _rank_sorted, wins_sabacc_pot
+from game.engine.sabacc_house.ranks import RULINGS_NOTES as HAND_NOTES
 
 #: Appendix A of the text: (main-pot ante, sabacc-pot ante, bring-in, small bet, big bet); option ``structure``
 STRUCTURES: tuple[tuple[int, int, int, int, int], ...] = (
@@ -760,7 +760,7 @@ class SabaccHouse(State):
                 if w not in winners_all:
                     winners_all.append(w)
         overall = best_of(order)
-        sabacc_won = ranks[overall[0]].wins_sabacc_pot
+        sabacc_won = wins_sabacc_pot(ranks[overall[0]])
         if sabacc_won:
             share, rest = divmod(self.sabacc, len(overall))
             for w in overall:

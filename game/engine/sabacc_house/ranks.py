@@ -17,20 +17,19 @@ Why it looks like this:
   at any moment: every named pattern is a 4- or 5-card shape, so such a hand is Sabacc when it sums to
   zero and Nuhlrek otherwise, and the tie-breakers apply as usual. An empty hand, a value outside
   ``-10..+10`` or more copies of a value than the deck holds is a caller bug and raises ``ValueError``.
-* The table engine, :class:`SabaccHouse`, lives in :mod:`game.engine.sabacc_house_table` (it imports this
-  module's names) and is re-exported here on first use, so ``from game.engine.sabacc_house import
-  SabaccHouse`` works without an import cycle.
+* The table engine, :class:`SabaccHouse`, lives in :mod:`game.engine.sabacc_house.table`; this module is
+  the ranking alone (standard library and the shared :class:`~game.engine.hand_rank.HandRank`), so the rules
+  browser and the AI can load it without the table.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+
+from game.engine.hand_rank import HandRank
 
 #: the three suits of signed cards, then the Sylops' own pseudo-suit
 SUITS: tuple[str, ...] = ("circle", "triangle", "square")
@@ -112,66 +111,6 @@ RULINGS_NOTES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, eq=False)
-class HandRank:
-    """A ranked House Rules hand. A better hand compares greater; a complete tie compares equal.
-
-    ``key`` holds everything the comparison uses, best-is-larger, in order:
-    ``(rank score, in-rank step, cards, sum of sizes, biggest size, biggest plus card)``, where the rank
-    score is ``len(RANK_NAMES) - 1 - index`` and the in-rank step is 1/0 for the Sabacc pair and The
-    Idiots' four-card form, or ``-|total|`` for Nuhlrek (nearest zero is best), and 0 otherwise.
-    Comparison and hashing use ``key`` alone, so two different hands that tie completely are equal.
-    """
-
-    name: str
-    index: int
-    key: tuple[int, ...]
-    total: int
-    #: the hand's values, sorted ascending (for display and logs)
-    cards: tuple[int, ...]
-
-    @property
-    def zero_sum(self) -> bool:
-        """True when the cards sum to zero (every rank but Nuhlrek)."""
-        return self.total == 0
-
-    @property
-    def sum(self) -> int:
-        """The cards' total (same as ``total``)."""
-        return self.total
-
-    @property
-    def wins_sabacc_pot(self) -> bool:
-        """Whether this hand, if it wins the main pot, also takes the sabacc pot (Banthas Wild or better)."""
-        return self.index <= RANK_INDEX[SABACC_POT_RANK]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key == other.key
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __lt__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key < other.key
-
-    def __le__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key <= other.key
-
-    def __gt__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key > other.key
-
-    def __ge__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key >= other.key
 
 
 def _values(cards: Iterable[int | tuple[str, int]]) -> tuple[int, ...]:
@@ -285,7 +224,13 @@ def qualifying_ranks(values: Iterable[int | tuple[str, int]]) -> tuple[str, ...]
 
 @lru_cache(maxsize=1 << 17)
 def _rank_sorted(h: tuple[int, ...]) -> HandRank:
-    """Rank of a sorted, validated hand. Cached: there are only ~60k distinct 4/5-card value multisets."""
+    """Rank of a sorted, validated hand. Cached: there are only ~60k distinct 4/5-card value multisets.
+
+    The key, best-is-larger: ``(rank score, in-rank step, cards, sum of sizes, biggest size, biggest plus
+    card)``, where the rank score is ``len(RANK_NAMES) - 1 - index`` and the in-rank step is 1/0 for the
+    Sabacc pair and The Idiots' four-card form, or ``-|total|`` for Nuhlrek (nearest zero is best), and 0
+    otherwise.
+    """
     fits = _matches(h)
     index = min(RANK_INDEX[name] for name in fits)
     name = RANK_NAMES[index]
@@ -306,12 +251,6 @@ def rank_hand(values: Iterable[int | tuple[str, int]]) -> HandRank:
     return _rank_sorted(_values(values))
 
 
-def __getattr__(name: str) -> Any:
-    """``SabaccHouse``, the table engine, loaded from :mod:`game.engine.sabacc_house_table` on first use.
-
-    By name through importlib: this module keeps to the standard library (tests/test_sabacc_ranks.py checks
-    its import statements), and the table module imports this one, so neither may import the other at load.
-    """
-    if name == "SabaccHouse":
-        return importlib.import_module("game.engine.sabacc_house_table").SabaccHouse
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def wins_sabacc_pot(rank: HandRank) -> bool:
+    """Whether this hand, if it wins the main pot, also takes the sabacc pot (Banthas Wild or better)."""
+    return rank.index <= RANK_INDEX[SABACC_POT_RANK]

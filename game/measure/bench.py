@@ -102,18 +102,18 @@ def main(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2) if args.json else format_engine(result))
         return 0
     if args.what == "render":
-        from game.ui.bench import format_render_bench, render_bench
+        from game.measure.render import format_render_bench, render_bench
 
         result = render_bench(args.quick)
         print(json.dumps(result, indent=2) if args.json else format_render_bench(result))
         return 0
     if args.what == "campaign":
-        from game.campaign.balance import POLICIES, campaign_bench, format_campaign_bench
+        from game.measure.campaign import POLICIES, campaign_bench, format_campaign_bench
 
         result = campaign_bench(args.policy or POLICIES, 1 if args.quick else args.runs)
         print(json.dumps(result, indent=2) if args.json else format_campaign_bench(result))
         return 0
-    from game.ai.bench import ai_bench, format_ai_bench
+    from game.measure.ai import ai_bench, format_ai_bench
 
     result = ai_bench(games, args.quick)
     print(json.dumps(result, indent=2) if args.json else format_ai_bench(result))

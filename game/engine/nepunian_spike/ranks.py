@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
 from itertools import combinations, pairwise
+
+from game.engine.hand_rank import HandRank
 
 BLACK_SUITS: tuple[str, ...] = ("spades", "clubs")
 RED_SUITS: tuple[str, ...] = ("hearts", "diamonds")
@@ -93,60 +93,6 @@ RULINGS_NOTES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, eq=False)
-class HandRank:
-    """A ranked Nepunian Spike hand. A better hand compares greater; a complete tie compares equal.
-
-    ``key`` holds everything the comparison uses, best-is-larger, in order: ``(rank score, -|total|,
-    plus total, holds a Sylop, cards, sum of plus cards, top number, black top)``, where the rank score is
-    ``len(RANK_NAMES) - 1 - index``. The second and third entries only differ within Nulrhek (zero-sum
-    hands have 0 in both). Comparison and hashing use ``key`` alone.
-    """
-
-    name: str
-    index: int
-    key: tuple[int, ...]
-    total: int
-    #: the hand's signed values, sorted ascending (for display and logs)
-    cards: tuple[int, ...]
-
-    @property
-    def zero_sum(self) -> bool:
-        """True when the cards sum to zero (every rank but Nulrhek)."""
-        return self.total == 0
-
-    @property
-    def sum(self) -> int:
-        """The cards' total (same as ``total``)."""
-        return self.total
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key == other.key
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __lt__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key < other.key
-
-    def __le__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key <= other.key
-
-    def __gt__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key > other.key
-
-    def __ge__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.key >= other.key
 
 
 _COLOUR_SIGN = {"black": 1, "red": -1}
@@ -271,7 +217,12 @@ def qualifying_ranks(
 
 @lru_cache(maxsize=1 << 17)
 def _rank_sorted(h: tuple[int, ...]) -> HandRank:
-    """Rank of a sorted, validated hand. Cached: there are only ~40k distinct 2-5 card value multisets."""
+    """Rank of a sorted, validated hand. Cached: there are only ~40k distinct 2-5 card value multisets.
+
+    The key, best-is-larger: ``(rank score, -|total|, plus total, holds a Sylop, cards, sum of plus cards,
+    top number, black top)``, where the rank score is ``len(RANK_NAMES) - 1 - index``. The second and third
+    entries only differ within Nulrhek (zero-sum hands have 0 in both).
+    """
     fits = _matches(h)
     index = min(RANK_INDEX[name] for name in fits)
     total = sum(h)
@@ -297,12 +248,3 @@ def rank_hand(values: Iterable[int | tuple[str, int]], colours: Sequence[str | N
     A Sylop's colour is ignored: it counts as either colour wherever that matters.
     """
     return _rank_sorted(_values(values, colours))
-
-
-def __getattr__(name: str) -> object:
-    """``NepunianSpike`` (the game itself) lives in ``game.engine.nepunian_spike_table``, which imports this
-    module. Loading it lazily, by name, re-exports the class without an import cycle and keeps this module's
-    own imports to the standard library (the rules browser loads the evaluator alone, headless)."""
-    if name == "NepunianSpike":
-        return import_module("game.engine.nepunian_spike_table").NepunianSpike
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

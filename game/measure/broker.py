@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.ai.better_hintaro import BetterHintaroAgent
+from game.ai.levels import PLAIN
 from game.engine.core import Action
 
 
@@ -22,10 +24,6 @@ class BrokerAgent:
     name = "broker"
 
     def __init__(self, game_id: str = "better_hintaro", seed: int | None = None) -> None:
-        # imported here: the AI package imports the engine, so the engine may not import it at load time
-        from game.ai.better_hintaro import BetterHintaroAgent
-        from game.ai.levels import PLAIN
-
         self._agent = BetterHintaroAgent(game_id, "shark", PLAIN, seed)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:

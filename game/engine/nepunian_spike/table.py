@@ -1,7 +1,7 @@
 """Sabacc: Nepunian Spike, the table: antes, deal, play phases, betting, the dice and the reveals.
 
-The hand evaluator lives in :mod:`game.engine.nepunian_spike` (which re-exports :class:`NepunianSpike`); this
-module is the game around it, as RULINGS.md reads the rule text.
+The hand evaluator lives beside it in :mod:`game.engine.nepunian_spike.ranks`; this module is the game around
+it, as RULINGS.md reads the rule text.
 
 A hand: the button passes left, the dealer becomes Captain; everyone antes the spike pot, then the hand pot;
 two cards each, one card starts the face-up discard pile. Then, as RULINGS.md orders it:
@@ -32,8 +32,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of
-from game.engine.nepunian_spike import DECK, MAX_CARDS, RANK_NAMES, VALUES, HandRank, _rank_sorted
-from game.engine.nepunian_spike import RULINGS_NOTES as RANK_NOTES
+from game.engine.hand_rank import HandRank
+from game.engine.nepunian_spike.ranks import DECK, MAX_CARDS, RANK_NAMES, VALUES, _rank_sorted
+from game.engine.nepunian_spike.ranks import RULINGS_NOTES as RANK_NOTES
 
 N_CARDS = len(DECK)
 SOURCES: tuple[str, ...] = ("deck", "discard")

@@ -23,18 +23,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.ai import PassiveAgent, RandomAgent, make_agent
 from game.engine import create
 from game.engine.better_hintaro import BetterHintaro
 from game.engine.better_hintaro.business import opening_ask
-from game.engine.better_hintaro.policy import BrokerAgent
+from game.measure.broker import BrokerAgent
 
 #: how many games the bounty hunter's comparison plays at most (it values every card it sees: ~0.2 s a game)
 BROKER_GAMES = 150
 
 
 def _agents(names: list[str], seats: int, seed: int) -> list[Any]:
-    from game.ai import make_agent  # the AI package imports the engine: import it only when asked
-
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -47,8 +46,6 @@ def _agents(names: list[str], seats: int, seed: int) -> list[Any]:
 
 
 def _reads_view(agent: Any) -> bool:
-    from game.ai import PassiveAgent, RandomAgent
-
     return not isinstance(agent, (RandomAgent, PassiveAgent))
 
 

@@ -157,7 +157,7 @@ def main(args: argparse.Namespace) -> int:
     if args.report:
         if args.game != "better_hintaro":
             raise ValueError("--report exists for better_hintaro only")
-        from game.engine.better_hintaro_report import economy_report, format_report
+        from game.measure.economy import economy_report, format_report
 
         report = economy_report(games=args.rounds, seats=args.seats, seed=args.seed, agents=agents, options=options)
         print(json.dumps(report, indent=2) if args.json else format_report(report))

@@ -1,0 +1,108 @@
+"""The layers of the code base, enforced on every import, function-level ones included.
+
+engine ← ai ← campaign ← ui, with the event bus beside the engine and the measuring code (simulate, bench,
+the economy report) above them all. A module may import its own layer and the layers below it, never one
+above: the engine stands alone, so a replay viewer or a network server can load it without the AI, the
+campaign or pygame. The walk reads every module's source with ``ast`` (imports inside functions count too)
+and also refuses loading a module by name with ``importlib``, which would dodge it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+
+#: what each layer may import (besides the standard library, its own layer and ``game.paths``)
+ALLOWED: dict[str, set[str]] = {
+    "engine": set(),
+    "events": {"engine"},
+    "ai": {"engine", "events"},
+    "campaign": {"engine", "events", "ai"},
+    "ui": {"engine", "events", "ai", "campaign"},
+    "measure": {"engine", "events", "ai", "campaign", "ui"},
+    "main": {"engine", "events", "ai", "campaign", "ui", "measure"},
+}
+#: third-party packages a layer may not touch (pygame draws; only the UI and the measuring code may)
+FORBIDDEN_PACKAGES: dict[str, set[str]] = {
+    "engine": {"pygame", "pytmx", "numpy", "importlib"},
+    "events": {"pygame", "pytmx"},
+    "ai": {"pygame", "pytmx"},
+    "campaign": {"pygame"},
+}
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "game":
+        return None
+    if len(parts) == 1 or parts[1] in ("paths", "__init__"):
+        return "base"
+    if parts[1] == "__main__":
+        return "main"
+    return parts[1]
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, module: str | None = None) -> list[tuple[int, str]]:
+    """Every module ``path`` imports, anywhere in it, with the line (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    module = module or _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+            out += [(node.lineno, f"{name}.{alias.name}") for alias in node.names if name == "game"]
+    return out
+
+
+MODULES = sorted(GAME.rglob("*.py"))
+
+
+def test_the_walk_sees_every_layer() -> None:
+    layers = {_layer(_module_name(p)) for p in MODULES}
+    assert {"engine", "events", "ai", "campaign", "ui", "measure", "main"} <= layers, layers
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_imports_a_layer_above_its_own(path: Path) -> None:
+    layer = _layer(_module_name(path))
+    assert layer in ALLOWED or layer == "base", f"{path} is in no known layer ({layer}): add it to ALLOWED"
+    allowed = ALLOWED.get(layer, set()) | {layer, "base"}
+    bad = []
+    for line, name in _imports(path):
+        top = name.split(".")[0]
+        if top == "game":
+            target = _layer(name)
+            if target not in allowed:
+                bad.append(f"line {line}: {name} ({target} is above {layer})")
+        elif top in FORBIDDEN_PACKAGES.get(layer, set()):
+            bad.append(f"line {line}: {name} (the {layer} layer does not use {top})")
+    assert not bad, f"{path.relative_to(ROOT)} breaks the layers: " + "; ".join(bad)
+
+
+def test_the_walk_catches_a_function_level_import(tmp_path: Path) -> None:
+    """The checker itself can fail: an import hidden in a function is still seen."""
+    src = tmp_path / "mod.py"
+    src.write_text("def f():\n    from game.ai import make_agent\n    import pygame\n", encoding="utf-8")
+    names = [name for _, name in _imports(src, "game.engine.mod")]
+    assert "game.ai" in names and "pygame" in names
