@@ -5,6 +5,7 @@ acted, that the log says so in words, and that the panels show what the engine's
 
 from __future__ import annotations
 
+import json
 import random
 
 import pygame
@@ -350,36 +351,28 @@ def test_victory_sentence_walks_the_tiebreak_chain() -> None:
 
 
 # ------------------------------------------------------------------------------------------------ the picture
-def test_patched_view_follows_the_engine_through_business(app) -> None:
-    """While an action's events play out the board is patched from them; by the last event the patched view
-    must agree with the engine's (so nothing jumps when the table settles)."""
-    from game.engine.better_hintaro.content import load_content
+def test_the_picture_is_the_engines_fold_of_the_events(app) -> None:
+    """The table draws what ``reduce_view`` folds from each event as its beat starts (no hand patches of the
+    view): when a story ends, what it shows is already exactly the engine's view, so nothing jumps as the table
+    settles, through the dice, the business stage, auctions, trades and loans."""
+    assert not hasattr(bp, "patch_view")
+    seats = [SeatSpec("Tamsin", pronoun="her")] + [ai_seat(i, "random") for i in range(1, 4)]
+    session = TableSession.new("better_hintaro", seats, seed=4, options={"rounds": 3, "loans": True})
+    table = app.open_table(session)
+    reports: list[str] = []
+    app.report = reports.append
+    stories: list[list[str]] = []
+    original = table.sync
 
-    boxes = load_content().containers
-    keys = ("items", "containers", "stacks", "shop", "active_bounties", "completed_bounties", "bounty_offer",
-            "discard")
-    business = {"business", "auction", "trade"}
-    checked = 0
-    for seed in range(6):
-        s = create("better_hintaro", seats=4, seed=seed, options={"rounds": 4, "loans": True})
-        rng = random.Random(seed)
-        while not s.is_over:
-            before = s.view(None)
-            phase = s.phase
-            legal = s.legal_actions()
-            events = s.apply(legal[rng.randrange(len(legal))])
-            if phase not in business or s.phase not in business:
-                continue
-            for ev in events:
-                bp.patch_view(before, ev.kind, ev.seat, ev.visible_to(None), boxes)
-            after = s.view(None)
-            for k in keys:
-                got, want = before[k], after[k]
-                if k == "discard":
-                    got, want = sorted(got), sorted(want)
-                assert got == want, (seed, [e.kind for e in events], k)
-            checked += 1
-    assert checked > 100
+    def sync() -> None:
+        want = json.dumps(table.state.view(table.eyes), sort_keys=True)
+        got = json.dumps(table.shown, sort_keys=True)
+        stories.append([] if got == want else [table.state.phase])
+        original()
+    table.sync = sync
+    play_until(app, table, lambda: table.state.is_over, limit=200)
+    assert not [r for r in reports if "fold" in r], reports
+    assert len(stories) > 20 and not [s for s in stories if s], "the folded picture differs from the view"
 
 
 def test_incremental_frames_match_a_full_redraw_on_the_board(app) -> None:
