@@ -440,3 +440,48 @@ def test_monkey_in_the_business_stage(app) -> None:
             frames(app, 1, dt=1 / 20)
     assert state.chip_total() == chips
     assert len(state.actions) > 20
+
+
+def test_a_shootout_loser_buys_back_in_from_the_bar(app) -> None:
+    """Loans after a lost shootout (RULINGS_NOTES): the loser's bar offers buying back in on a loan, or leaving."""
+    from tests.helpers import ScriptedRng
+    from tests.test_better_hintaro import BLANK
+
+    state = create("better_hintaro", seats=2, seed=3, options={"rounds": 5, "shootout": True, "loans": True})
+    state.apply(Action("raise", amount=40))
+    state.apply(Action("call"))
+    state.dice = [["TK", "TK"], ["blank", "blank"]]
+    state.rng = ScriptedRng([BLANK], seed=99)
+    while state.phase == "reroll":
+        state.apply(Action("keep"))
+    state.apply(Action("challenge", target=0))
+    state.apply(Action("pick", sign="rock"))
+    state.apply(Action("pick", sign="scissors"))
+    assert state.phase == "buyback" and state.current_seat == 0
+    session = TableSession(state, [SeatSpec("Tamsin", pronoun="her"), ai_seat(1, "random")], seed=3)
+    table = app.open_table(session)
+    assert until(app, lambda: settle_curtains(app, table) and table.my_turn())
+    assert button(table, "Buy back in").enabled and button(table, "Leave the game").enabled
+    press(app, pygame.K_l)
+    assert state.alive[0] and state.loans[0] == 500
+    assert until(app, lambda: "buys back in on a loan" in log(table))
+
+
+def test_refusals_are_worded_from_their_codes(app) -> None:
+    """A refused move is worded from the engine's refusal code and params (card and seat names), never from
+    its English sentence; codes without words of their own say what the game lists for them."""
+    from game.engine.core import refuse
+
+    seats = [SeatSpec("Tamsin", pronoun="her"), ai_seat(1, "passive")]
+    table = app.open_table(TableSession.new("better_hintaro", seats, seed=7, options={"rounds": 3}))
+    other = table.names[1]
+    assert table.refusal(refuse("not_held", "ENGLISH", seat=0, items=["nav_wafer"])) == \
+        "You do not hold the Navigation Wafer."
+    assert table.refusal(refuse("short_of_credits", "ENGLISH", seat=1, need=350, stack=20)) == \
+        f"That needs 350 credits; {other} holds 20."
+    assert table.refusal(refuse("already_bought", "ENGLISH")) == "One purchase from the Shop a round."
+    assert table.refusal(refuse("not_your_turn", "ENGLISH", seat=0, current_seat=1)) == f"It is {other}'s turn."
+    # a real refusal from the engine, as the bar's tooltips get it
+    state = table.state
+    why = state.check(Action("raise", amount=10**6))
+    assert why is not None and "ENGLISH" not in table.refusal(why) and table.refusal(why) != str(why)

@@ -708,6 +708,8 @@ class BetterHintaroTable(HintaroTable):
             return self._challenge_specs(legal)
         if phase in ("duel", "tiebreak"):
             return self._sign_specs(legal)
+        if phase == "buyback":
+            return self._buyback_specs()
         if phase == "business":
             return self._business_specs(view)
         if phase == "auction":
@@ -781,6 +783,15 @@ class BetterHintaroTable(HintaroTable):
                                     f"{who} won this round; lose and you are out of the game", pygame.K_1 + k,
                                     str(k + 1), a, ""))
         return specs
+
+    def _buyback_specs(self) -> list[ActionSpec]:
+        return [
+            self._spec("Buy back in", "Borrow 500 from the bank and stay in the game: your credits and items go "
+                       "to the Shop, the bank takes one of your bounties", pygame.K_l, "L", Action("loan"), "",
+                       primary=True),
+            self._spec("Leave the game", "Out for good: your credits and items go to the Shop", pygame.K_o, "O",
+                       Action("pass"), ""),
+        ]
 
     def _sign_specs(self, legal: list[Action]) -> list[ActionSpec]:
         keys = {"rock": (pygame.K_r, "R"), "paper": (pygame.K_p, "P"), "scissors": (pygame.K_s, "S")}
@@ -918,6 +929,8 @@ class BetterHintaroTable(HintaroTable):
             return "SHOOTOUT? Draw on a seat that won, or holster"
         if phase in ("duel", "tiebreak"):
             return "PICK A SIGN in secret: rock, paper or scissors"
+        if phase == "buyback":
+            return "YOU LOST THE SHOOTOUT: buy back in on a loan, or leave the game"
         if phase == "business":
             picked = self._selection_words()
             if picked:
