@@ -11,8 +11,10 @@ A round (see RULINGS.md, "Better Hintaro", and ``RULINGS_NOTES`` below for what 
    minimum bet. ``call`` phase: everyone still short calls or drops, no more raises.
 4. ``reroll``: from the Hintaron's left, each seat still in keeps or rerolls one die.
 5. Showdown: the Hintaro die cancels one symbol on every seat's dice (the core Hintaro functions); pots are
-   paid from credits, item cards go to the main pot's sole winner (see :mod:`.pots`).
-6. ``challenge``/``duel`` (Shootout option): a seat that lost the showdown may draw on a winner.
+   paid in credits, each item card goes to the sole winner of the highest pot layer its value reached, the
+   lower layers being paid their part of it in credits (see :mod:`.pots`).
+6. ``challenge``/``duel`` (Shootout option): a seat that lost the showdown may draw on a winner; with the
+   Loans option the loser of the duel may ``loan`` to buy back in (``buyback`` phase) or ``pass`` and leave.
 7. ``business`` (skipped in the High Stakes round): the Shop rows cycle, then each seat from the Hintaron's
    right takes one turn of ``buy``, ``take`` (a bounty), ``sell``, ``auction``, ``offer`` (a trade), ``loan``,
    ending with ``pass``. An ``auction`` runs its own ``bid``/``pass`` phase; an ``offer`` hands the turn to the
@@ -21,6 +23,9 @@ A round (see RULINGS.md, "Better Hintaro", and ``RULINGS_NOTES`` below for what 
 After the round limit (and the High Stakes round, if on): containers are opened, the last bounties turned in,
 loans repaid, and the seat with the most completed bounties wins (tie-breakers as written; a final tie is a
 ``tiebreak`` shootout of secret ``pick`` actions).
+
+Every step ends with a ``turn`` event (whose turn, the phase's public state), so that a seat's view is the fold
+of the events it saw (:mod:`.reducer`).
 
 Seats are numbered clockwise seen from above: a seat's left neighbour is ``seat + 1``, its right ``seat - 1``.
 """
