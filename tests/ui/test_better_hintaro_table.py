@@ -485,3 +485,19 @@ def test_refusals_are_worded_from_their_codes(app) -> None:
     state = table.state
     why = state.check(Action("raise", amount=10**6))
     assert why is not None and "ENGLISH" not in table.refusal(why) and table.refusal(why) != str(why)
+
+
+def test_the_log_words_new_events_from_their_fields(app) -> None:
+    """The log words the last split's odd chips, a buy-back and side-pot items from the events' fields; the
+    bookkeeping events (whose turn, the Hintaron passing) stay out of it."""
+    seats = [SeatSpec("Tamsin", pronoun="her"), ai_seat(1, "passive"), ai_seat(2, "passive")]
+    table = app.open_table(TableSession.new("better_hintaro", seats, seed=7, options={"rounds": 3}))
+    names = table.names
+    odd = table.describe({"kind": "carry_returned", "seat": None, "amounts": [0, 0, 1], "odd_to": 2, "odd": 1})
+    assert odd == (f"No hand follows: the 1 odd chip of the last split goes to {names[2]}, first winner left of "
+                   "the dealer.")
+    back = table.describe({"kind": "bought_back", "seat": 1, "credits": 120, "items": ["nav_wafer"], "bank": 0})
+    assert back == f"{names[1]} buys back in on a loan: 120 credits go to the bank, 1 item(s) to the discard pile."
+    won = table.describe({"kind": "items_won", "seat": 1, "items": ["nav_wafer"], "pot": 1})
+    assert won == f"{names[1]} also takes the Navigation Wafer from side pot 1."
+    assert table.describe({"kind": "turn", "seat": None}) is None

@@ -1739,6 +1739,14 @@ class BetterHintaroTable(HintaroTable):
                     + (f", {len(items)} item(s) to the discard pile" if items else "") + ".")
         if kind in ("turn", "hintaron_passed"):
             return None
+        if kind == "carry_returned" and ev.get("odd"):
+            odd, to = ev["odd"], self._name(ev.get("odd_to"))
+            rest = sum(ev.get("amounts") or []) - odd
+            chips = f"{odd:,} odd chip{'s' if odd != 1 else ''}"
+            back = " The rest of the carried pot goes back to the seats that paid into it." if rest else ""
+            verb = "goes" if odd == 1 else "go"
+            return f"No hand follows: the {chips} of the last split {verb} to {to}, first winner left of the dealer." \
+                + back
         if kind == "tiebreak_shootout":
             return f"Dead level on every count: {self.join_names(list(ev['seats']))} settle it with a shootout."
         if kind == "shop_updated":
