@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import Action, IllegalAction, create
-from game.engine.core import build_pots
+from game.engine.core import Rng, build_pots
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, RANK_NAMES, STANDINGS, cancel, standing, symbols
 from game.measure.simulate import simulate
 from tests.helpers import ScriptedRng, kinds, play
@@ -104,7 +104,7 @@ def test_ruling_rerolls_from_hintarons_left_one_die_or_keep() -> None:
     assert state.current_seat == 1
     assert set(state.legal_actions()) == {Action("keep"), Action("reroll", die=0), Action("reroll", die=1)}
     events = play(state, Action("reroll", die=1))
-    assert events[0].data == {"die": 1, "old": "K", "new": "TK", "dice": ("K", "TK")}
+    assert events[0].data == {"die": 1, "old": "K", "new": "TK", "dice": ("K", "TK"), "to_act": [2, 0]}
     assert state.current_seat == 2
     play(state, "keep")
     assert state.current_seat == 0, "the Hintaron rerolls last"
@@ -151,6 +151,56 @@ def test_ruling_ties_split_and_odd_chips_carry() -> None:
     assert won == [(0, 22), (1, 22)]
     assert [e.data["amount"] for e in events if e.kind == "pot_carried"] == [1]
     assert state.view(None)["carry"] == 1 and state.view(None)["pot"] == 1 + 15
+
+
+def test_splits_odd_chips_on_the_last_hand_go_to_the_first_winner_left_of_the_dealer() -> None:
+    """RULINGS "Splits": odd chips carry to the next hand, or where there is none go to the first winner left
+    of the dealer. Seats 0 and 1 stand with Kulro-Kulro, seat 2 does not; 33 chips split 16/16 and the odd chip
+    goes to seat 1 (left of the Hintaron, seat 0), not back to the payers through the carry refund."""
+    state = create("hintaro", seats=3, seed=1, options={"rounds": 1, "ante": 11, "stack": 100})
+    state.dice = [("K", "K"), ("KK", "blank"), ("T", "blank")]
+    state.rng = ScriptedRng([4])  # the Hintaro die lands blank
+    events = play(state, "call", "call", "call", "keep", "keep", "keep")
+    assert state.is_over
+    assert state.stacks == [105, 106, 89]
+    won = [(e.seat, e.data["amount"], e.data["split"]) for e in events if e.kind == "pot_won"]
+    assert won == [(1, 17, 2), (0, 16, 2)]
+    assert "pot_carried" not in kinds(events) and "carry_returned" not in kinds(events)
+    assert state.chip_total() == 300
+
+
+def test_splits_odd_chips_carry_while_there_is_a_next_hand() -> None:
+    state = create("hintaro", seats=3, seed=1, options={"rounds": 2, "ante": 11, "stack": 100})
+    state.dice = [("K", "K"), ("KK", "blank"), ("T", "blank")]
+    state.rng = ScriptedRng([4])
+    events = play(state, "call", "call", "call", "keep", "keep", "keep")
+    assert [e.data["amount"] for e in events if e.kind == "pot_carried"] == [1]
+    assert state.round_no == 2 and state.view(None)["carry"] == 1
+
+
+def test_a_pot_carried_to_the_sessions_end_goes_back_by_the_last_rounds_hintaron() -> None:
+    """The Hintaron passes only when another round starts, so the refund's odd chips go to the first payer left
+    of the last round's Hintaron (seat 1 here), not of the seat the role would have passed to."""
+    state = create("hintaro", seats=3, seed=1, options={"rounds": 1, "ante": 11, "stack": 100})
+    state.dice = [("K", "blank"), ("TK", "K"), ("T", "blank")]
+    state.rng = ScriptedRng([4])  # nobody stands
+    play(state, "call", RAISE, "call", "drop", "keep", "keep")  # seat 2 checks, 1 raises, 0 calls, 2 drops
+    assert state.is_over and state.dealer == 0
+    # 53 chips go back in equal shares to the three payers (17 each), the 2 odd chips to seat 1
+    assert state.stacks == [100 - 21 + 17, 100 - 21 + 19, 100 - 11 + 17]
+
+
+def test_the_session_ends_with_the_last_rounds_hintaron() -> None:
+    rng = Rng(5)
+    for seed in range(20):
+        state = create("hintaro", seats=4, seed=seed, options={"rounds": 3, "stack": 60, "ante": 10})
+        dealer = state.dealer
+        while not state.is_over:
+            legal = state.legal_actions()
+            for e in state.apply(legal[rng.below(len(legal))]):
+                if e.kind == "round_started":
+                    dealer = e.data["dealer"]
+        assert state.dealer == dealer
 
 
 def test_ruling_no_standing_carries_the_pot() -> None:
@@ -249,3 +299,64 @@ def test_seeded_simulation_matches_the_exact_standings() -> None:
     expected = float(p_carry) * rounds
     sigma = math.sqrt(rounds * float(p_carry) * (1 - float(p_carry)))
     assert abs(result["carried"] - expected) < 4.5 * sigma
+
+
+# ------------------------------------------------------------------------------------- engine contract v2
+def test_views_fold_with_short_stacks_no_ante_and_odd_raises() -> None:
+    """All-ins, side pots, uncalled raises, busted seats and a carried pot given back at the end all fold, for
+    every seat and the spectator (the contract test plays the default options only)."""
+    from game.engine import event_kinds
+    from game.engine.core import Rng
+    from tests.test_view_fold import _fold_step
+
+    catalogue = event_kinds("hintaro")
+    for options in ({"rounds": 0, "stack": 30}, {"rounds": 12, "stack": 25, "ante": 0},
+                    {"rounds": 6, "stack": 100, "ante": 15, "min_bet": 7}):
+        for seats in (2, 5, 8):
+            for seed in range(3):
+                rng = Rng(seed * 31 + seats)
+                state = create("hintaro", seats=seats, seed=seed, options=options)
+                while not state.is_over:
+                    legal = state.legal_actions()
+                    _fold_step(state, legal[rng.below(len(legal))], catalogue)
+
+
+def test_every_event_kind_is_seen_and_folds() -> None:
+    from game.engine import event_kinds, reduce_view
+    from game.engine.core import Rng
+
+    seen: set[str] = set()
+    rng = Rng(5)
+    for seed in range(40):
+        state = create("hintaro", seats=3, seed=seed, options={"rounds": 3, "stack": 40})
+        view = state.view(1)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for e in state.apply(legal[rng.below(len(legal))]):
+                seen.add(e.kind)
+                view = reduce_view(view, e.visible_to(1))
+            assert view == state.view(1)
+    assert seen == set(event_kinds("hintaro"))
+
+
+def test_refusals_name_their_code_and_change_nothing() -> None:
+    state = table(seats=3)  # order: 2, 1, 0 (the Hintaron)
+    play(state, RAISE, "call", Action("raise", amount=30))
+    for action, code in ((RAISE, "no_more_raises"), (Action("allin"), "allin_not_needed"),
+                         (Action("keep"), "unknown_action"), (Action("call", amount=5), "not_allowed_now"),
+                         (Action("raise", amount=True), "no_more_raises")):
+        before = state.to_json()
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action)
+        assert info.value.code == code, action
+        assert state.to_json() == before
+    state = create("hintaro", seats=2, seed=1)
+    state.stacks = [15, 990]  # seat 1 bets first, the Hintaron (seat 0) last
+    play(state, Action("raise", amount=50))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Action("call"))
+    assert info.value.code == "short_to_call" and info.value.params == {"stack": 15, "to_call": 50}
+    play(state, "allin", "keep")
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Action("reroll", die=2))
+    assert info.value.code == "not_allowed_now"

@@ -196,7 +196,8 @@ def test_deal_two_face_up_per_seat_dealer_one_up_one_down_hidden() -> None:
     assert [e.data["to"] for e in deals] == [0, 1, 2, "dealer", 0, 1, 2, "dealer"]
     assert deals[3].data["card"] == 4 and deals[3].data["face_up"] is True
     hole = deals[7]
-    assert hole.data == {"to": "dealer", "face_up": False} and hole.secret is None
+    assert hole.data == {"to": "dealer", "hand": None, "card": None, "face_up": False, "cards": [4, None],
+                         "deck_left": 36 - 8} and hole.secret is None
     for viewer in (None, 0, 1, 2):
         v = s.view(viewer)
         assert v["dealer_cards"] == [4, None] and v["dealer_showing"] == 4
@@ -215,7 +216,7 @@ def test_hole_card_never_leaks_in_event_data_before_reveal() -> None:
         hole = s.dealer_cards[1]
         for e in events:
             if e.kind == "card_dealt" and e.data["to"] == "dealer" and not e.data["face_up"]:
-                assert "card" not in e.data and e.secret is None
+                assert e.data["card"] is None and hole not in e.data["cards"][1:] and e.secret is None
         # swap the hole card for a deck card of another value: no seat's view may change
         other = s.clone()
         assert isinstance(other, Kinzo)
@@ -681,3 +682,156 @@ def test_exact_dealer_total_distribution_matches_simulation() -> None:
     mean_obs = sum(t * o for t, o in observed.items()) / rounds
     var = sum((t - float(mean_exact)) ** 2 * float(p) for t, p in exact.items())
     assert abs(mean_obs - float(mean_exact)) < 4 * math.sqrt(var / rounds)
+
+
+# ------------------------------------------------------------------------------ engine contract v2: folds
+def step_folds(state: Kinzo, action: Action) -> list[Event]:
+    """Apply ``action`` and check, for every seat and the spectator, that folding ``Kinzo.reduce_view`` over
+    the visible events from the view before gives the view after (and that the catalogue holds)."""
+    viewers = [None, *range(state.n)]
+    before = {v: state.view(v) for v in viewers}
+    events = state.apply(action)
+    for e in events:
+        assert set(e.data) == set(Kinzo.EVENT_KINDS[e.kind]), e.kind
+    for viewer in viewers:
+        view = before[viewer]
+        for e in events:
+            view = Kinzo.reduce_view(view, e.visible_to(viewer))
+        assert view == state.view(viewer), (viewer, [e.kind for e in events])
+    return events
+
+
+def test_reduce_view_folds_a_split_round_paid_partly_by_the_house() -> None:
+    """Contract v2: a split (the second hand inserted after the first), both hands rolling and both paid, the
+    second from the house itself: every step's view is the fold of its events."""
+    t = table(2)
+    rig(t, [[5, 5], [1, 1]], up=6, hole=6, then=(4, 4, 5))  # seat 0 splits to 9 and 9; seat 1 holds 2
+    step_folds(t, Action("stake", amount=10))
+    events = step_folds(t, Action("split", value=5))
+    assert kinds(events) == ["split"]
+    assert t.view(None)["turn"] == 0 and [h["hand"] for h in t.view(None)["hands"]] == [0, 1, 0]
+    for move in (HIT, STAY):
+        events = step_folds(t, move)
+    assert first(events, "to_act").data == {"phase": "play", "turn": 1, "hand": 1}
+    step_folds(t, HIT)
+    events = step_folds(t, STAY)
+    assert first(events, "to_act").seat == 1
+    events = step_folds(t, STAY)  # seat 1's 2 is doubled out; both of seat 0's 9s roll against 17
+    assert first(events, "to_act").data == {"phase": "dice", "turn": 0, "hand": 0}
+    fix_dice(t, 1, 1)
+    step_folds(t, ROLL)
+    fix_dice(t, 1, 1)
+    events = step_folds(t, ROLL)
+    pays = [(e.data["from_prize_pot"], e.data["from_house"]) for e in events if e.kind == "house_paid"]
+    assert pays == [(10, 0), (10, 0)]  # the prize pot held 20 (two seats): enough for both
+    assert t.view(0)["last_round"]["net"] == [20, -10]
+
+
+def test_reduce_view_folds_a_jackpot_and_the_session_end() -> None:
+    """Contract v2: a jackpot (hands cut short before their roll count as survived) and the session's end."""
+    s = table(3, rounds=1)
+    rig(s, [[4, 4], [5, 4], [5, 3]], up=6, hole=3, then=(5,))  # dealer 14; hands 8, 9, 8
+    step_folds(s, Action("stake", amount=10))
+    for _ in range(3):
+        step_folds(s, STAY)
+    fix_dice(s, 3, 3)
+    events = step_folds(s, ROLL)
+    assert kinds(events)[-2:] == ["round_over", "session_over"]
+    v = s.view(None)
+    assert v["is_over"] and v["phase"] == "over" and v["last_round"]["jackpot"] == 0
+
+
+def test_reduce_view_is_pure() -> None:
+    """Contract v2: the reducer returns a new view and changes neither the view nor the event it was given."""
+    s = table(2, seed=3)
+    view = s.view(0)
+    for e in s.apply(Action("stake", amount=10)) + s.apply(STAY) + s.apply(STAY):
+        seen = e.visible_to(0)
+        frozen, kept = repr(view), repr(seen)
+        new = Kinzo.reduce_view(view, seen)
+        assert new is not view and repr(view) == frozen and repr(seen) == kept
+        for value in new.values():  # a careless consumer changes the new view: the event must not change
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, (list, dict)):
+                        item.clear()
+        assert repr(seen) == kept
+        view = Kinzo.reduce_view(view, seen)
+    assert view == s.view(0)
+
+
+def test_turn_passes_by_to_act_events_in_play_and_dice_order() -> None:
+    """Contract v2: each pass of the turn is a to_act event naming the seat, the phase and the hand."""
+    s = table(3)
+    rig(s, [[4, 4], [5, 4], [5, 3]], up=6, hole=3, then=(5,))
+    events = s.apply(Action("stake", amount=10))
+    assert events[-1].kind == "to_act" and events[-1].seat == 0
+    assert events[-1].data == {"phase": "play", "turn": 0, "hand": 0}
+    seen = [(e.seat, e.data["phase"]) for m in (STAY, STAY, STAY) for e in s.apply(m) if e.kind == "to_act"]
+    assert seen == [(1, "play"), (2, "play"), (0, "dice")]
+
+
+# ------------------------------------------------------------------------------ engine contract v2: refusals
+def test_refusals_name_why_a_hit_or_split_is_refused_and_change_nothing() -> None:
+    """Contract v2: a refused hit or split carries the game's own code; the state is unchanged."""
+    def refused(state: Kinzo, action: Action, code: str) -> None:
+        before = state.to_json(), state.view(None)
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action)
+        assert info.value.code == code and code in Kinzo.REFUSALS | {"not_allowed_now": ""}
+        assert (state.to_json(), state.view(None)) == before
+
+    s = table(1, stack=15)
+    rig(s, [[4, 4]], up=6, hole=6, then=(4,))
+    s.apply(Action("stake", amount=10))
+    refused(s, Action("split", value=4), "cannot_afford_split")  # 5 chips left
+    refused(s, Action("split", value=3), "no_pair")
+    refused(s, Action("split", value=True), "not_allowed_now")
+    t = table(1)
+    rig(t, [[4, 4]], up=6, hole=6, then=(4,))
+    t.apply(Action("stake", amount=10))
+    split = Action("split", value=4)
+    forged = Action("split", value=4)
+    object.__setattr__(forged, "fields", (("value", 4.0),))
+    with pytest.raises(IllegalAction) as info:
+        t.apply(forged)
+    assert info.value.code == "malformed_action"
+    t.apply(split)
+    t.apply(HIT)  # 4, 4 again in the first hand
+    refused(t, split, "already_split")
+    r = table(7, seed=2)
+    r.apply(Action("stake", amount=10))
+    for _ in range(16):  # seats 0-3 hit to six cards: only the dealer's four are left
+        r.apply(HIT)
+    refused(r, HIT, "deck_reserved")
+
+
+# -------------------------------------------------------------------------------------- RULINGS: splits
+@pytest.mark.parametrize("seats", [1, 3, 7])
+def test_splits_odd_chips_never_arise_and_nothing_is_left_at_the_session_end(seats: int) -> None:
+    """RULINGS (common) Splits: odd chips of a split pot carry, or where there is no next hand go to the first
+    winner left of the dealer. Kinzo never divides a pot: a jackpot goes whole to one hand (every stake and the
+    prize pot) and each survivor is paid exactly one stake; every round is settled to the last chip, so at the
+    session's end no chip is left on the table (and the ruling is written in RULINGS_NOTES)."""
+    assert any(note.startswith("Splits:") for note in Kinzo.RULINGS_NOTES)
+    jackpots = 0
+    for seed in range(6):
+        s = table(seats, seed=seed, rounds=12, stack=400)
+        total = s.chip_total()
+        r = Rng(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            stakes = sum(h["stake"] for h in s.hands)
+            prize, stake = s.prize_pot, s.stake
+            events = s.apply(legal[r.below(len(legal))])
+            for e in events:
+                if e.kind == "jackpot":
+                    jackpots += 1
+                    assert e.data["amount"] == stakes + prize == e.data["stakes"] + e.data["prize_pot"]
+                if e.kind == "house_paid":
+                    assert e.data["amount"] == e.data["stake_returned"] == stake
+            if any(e.kind == "round_over" for e in events):
+                assert s.chips_in_play() == 0 and s.hand_pots() == [0] * seats
+        assert s.chips_in_play() == 0 and s.prize_pot == 0 and s.hands == []
+        assert sum(s.stacks) + s.house == total
+    assert jackpots > 0

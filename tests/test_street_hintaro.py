@@ -92,6 +92,49 @@ def test_ruling_betting_off_moves_no_chips() -> None:
     assert state.stacks == [1000, 1000]
 
 
+def test_betting_off_needs_a_round_limit() -> None:
+    """With betting off no chips move, so "play until one seat holds every chip" would never end: refused."""
+    with pytest.raises(ValueError) as info:
+        create("street_hintaro", seats=2, options={"betting": False, "rounds": 0})
+    assert "'betting'" in str(info.value) and "'rounds'" in str(info.value)
+    assert not create("street_hintaro", seats=2, options={"betting": False, "rounds": 3}).is_over
+    assert not create("street_hintaro", seats=2, options={"betting": True, "rounds": 0}).is_over
+
+
+def test_tied_wagers_left_at_the_sessions_end_go_back_to_the_seats_that_put_them_in() -> None:
+    state = table(script=[RED, BLUE, BLUE, RED, RED], rounds=1)  # RB vs BR: a tie
+    events = play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    assert state.is_over
+    assert [e.data["amounts"] for e in events if e.kind == "carry_returned"] == [[20, 20]]
+    assert state.stacks == [1000, 1000]
+
+
+def test_a_seat_that_went_all_in_on_a_tie_plays_the_next_round_for_the_carried_wagers() -> None:
+    # seat 1 stakes its last 40 and ties: it has no chips, but half the carried 80 is its own
+    state = table(script=[RED, BLUE, BLUE, RED, RED,  # round 1: RB vs BR, a tie
+                          RED, RED, BLUE, BLUE, RED])  # round 2: seat 1 throws RR, seat 0 BB, shared red
+    state.stacks = [1000, 40]
+    play(state, Action("bet", amount=40), "call", "throw", "throw")
+    assert state.view(None)["phase"] == "shared", "no raise: seat 1 has nothing left to call it with"
+    play(state, "throw")
+    assert state.stacks == [960, 0] and state.view(None)["carry"] == 80
+    assert not state.is_over, "the carried wagers are played for"
+    assert state.current_seat == 1 and state.legal_actions() == [Action("throw")], "no chips to bet: throws only"
+    events = play(state, "throw", "throw", "throw")
+    assert [(e.seat, e.data["amount"]) for e in events if e.kind == "pot_won"] == [(1, 80)]
+    assert state.stacks == [960, 80]
+    assert not state.is_over and state.view(None)["phase"] == "bet", "both seats hold chips: betting resumes"
+
+
+def test_view_last_result_is_a_copy() -> None:
+    state = table()
+    play(state, Action("bet", amount=10), "concede")
+    shown = state.view(0)["last_result"]
+    assert shown == {"round": 1, "conceded": 1, "winner": 0, "scores": None}
+    shown["winner"] = 1
+    assert state.view(0)["last_result"]["winner"] == 0
+
+
 def test_bets_stay_within_what_the_poorer_seat_holds() -> None:
     state = table()
     state.stacks = [1000, 40]
@@ -118,3 +161,59 @@ def test_exact_tie_probability_matches_seeded_play() -> None:
     sigma = math.sqrt(rounds * float(p) * (1 - float(p)))
     assert abs(result["carried"] - expected) < 4.5 * sigma
     assert result["ranks"]["Score 2"] == pytest.approx(rounds, rel=0.08), "P(score 2) = 1/2 for each of 2 seats"
+
+
+# ------------------------------------------------------------------------------------- engine contract v2
+@pytest.mark.parametrize("options", [{"rounds": 0, "stack": 40}, {"rounds": 12, "low_wins": True},
+                                     {"rounds": 10, "betting": False}, {"rounds": 8, "stack": 35, "min_bet": 20}])
+def test_views_fold_with_every_option(options) -> None:
+    """Cantina rules, betting off and short stacks fold too (the contract test plays the defaults only)."""
+    from game.engine import event_kinds
+    from game.engine.core import Rng
+    from tests.test_view_fold import _fold_step
+
+    catalogue = event_kinds("street_hintaro")
+    for seed in range(4):
+        rng = Rng(seed + 17)
+        state = create("street_hintaro", seats=2, seed=seed, options=options)
+        while not state.is_over:
+            legal = state.legal_actions()
+            _fold_step(state, legal[rng.below(len(legal))], catalogue)
+
+
+def test_every_event_kind_is_seen_and_folds() -> None:
+    from game.engine import event_kinds, reduce_view
+    from game.engine.core import Rng
+
+    seen: set[str] = set()
+    rng = Rng(2)
+    for seed in range(30):
+        state = create("street_hintaro", seats=2, seed=seed, options={"rounds": 3})
+        view = state.view(0)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for e in state.apply(legal[rng.below(len(legal))]):
+                seen.add(e.kind)
+                view = reduce_view(view, e.visible_to(0))
+            assert view == state.view(0)
+    assert seen == set(event_kinds("street_hintaro"))
+
+
+def test_the_last_result_in_a_view_is_a_copy() -> None:
+    state = table(script=[RED, RED, RED, BLUE, RED])
+    play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    view = state.view(0)
+    assert view["last_result"] == {"round": 1, "conceded": None, "winner": 0, "scores": [3, 2], "shared": "red",
+                                   "cubes": [["red", "red"], ["red", "blue"]]}
+    view["last_result"]["cubes"][0].append("blue")
+    view["last_result"]["winner"] = 1
+    assert state.view(0)["last_result"]["winner"] == 0
+    assert state.view(0)["last_result"]["cubes"][0] == ["red", "red"]
+
+
+def test_the_round_end_events_name_the_winner() -> None:
+    state = table(script=[RED, BLUE, BLUE, RED, RED])  # a tie
+    events = play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    assert next(e for e in events if e.kind == "shared_thrown").data["winner"] is None
+    events = play(state, Action("bet", amount=10), "concede")  # seat 1 goes first in round 2; seat 0 concedes
+    assert events[1].kind == "concede" and events[1].seat == 0 and events[1].data == {"winner": 1}

@@ -291,6 +291,30 @@ def test_kinzo_split_is_two_hands_side_by_side(app) -> None:
     assert second[0].x > first[0].x and abs(second[0].y - first[0].y) < 2
 
 
+def test_kinzo_table_shows_the_fold_of_its_events(app, monkeypatch) -> None:
+    """The Kinzo table never patches what it shows: each event is folded in with the engine's reducer as its
+    first beat starts, so when the story ends the picture is already exactly the view (no jump), and nothing
+    failed to fold or animate on the way."""
+    reports: list[str] = []
+    monkeypatch.setattr(app, "report", reports.append)
+    session = TableSession.new("kinzo", [ai_seat(i, "random" if i % 2 else "passive") for i in range(4)], seed=3,
+                               options={"rounds": 3})
+    table = app.open_table(session)
+    state = session.state
+    jumps: list[str] = []
+    sync = table.sync
+
+    def checked_sync() -> None:
+        want = state.view(table.eyes)
+        if table.shown != want:
+            jumps.append(", ".join(k for k in want if table.shown.get(k) != want[k]))
+        sync()
+    monkeypatch.setattr(table, "sync", checked_sync)
+    assert until(app, lambda: state.is_over and table.settled(), limit=20000)
+    assert not reports, reports
+    assert not jumps, jumps
+
+
 # ------------------------------------------------------------------------------------------ drawing honestly
 @pytest.mark.parametrize("game_id", ["sabacc_house", "nepunian_spike", "kinzo"])
 def test_incremental_frames_match_a_full_redraw(app, game_id: str) -> None:

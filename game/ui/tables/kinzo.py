@@ -105,24 +105,6 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.stake_pos = (int(cx + 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
         self.house_pos = self.dealer_plate.center
 
-    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
-        v["hands"] = []
-        v["dealer_cards"] = []
-        v["dealer_revealed"] = False
-        v["dealer_total"] = None
-        v["prize_pot"] = 0
-        v["hand_pots"] = [0] * self.n
-        v["stake"] = 0
-        v["turn"] = None
-        v["phase"] = "stake"
-        return v
-
-    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
-        if d.get("stacks"):
-            v["stacks"] = list(d["stacks"])
-        v["round"], v["first"], v["dealer"] = d["round"], d.get("first"), d.get("dealer")
-        v["playing"] = [False] * self.n
-
     # ------------------------------------------------------------------ seats
     def seat_status(self, seat: int) -> str:
         v = self.shown
@@ -435,90 +417,49 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def _deck_src(self) -> tuple[int, int, int, int]:
         return (self.deck_pos[0], self.deck_pos[1], int(self.dw * 0.8), int(self.dh * 0.8))
 
-    def _find(self, seat: int, hand_no: int) -> dict[str, Any] | None:
-        for h in self.shown.get("hands") or []:
-            if h.get("seat") == seat and h.get("hand", 0) == hand_no:
-                return h
-        return None
-
     def beats_for(self, ev: Event) -> list[Beat]:
+        """The beats of an event. Each beat's start runs after the base table folded the event into
+        ``self.shown`` (the engine's ``reduce_view``): the beats only move pieces over the view after it."""
         d = ev.visible_to(self.eyes)
         kind = ev.kind
         s = ev.seat
-        n = self.n
+
+        if kind == "to_act":  # the view shows whose turn it is; nothing moves
+            return [Beat(0.0)]
 
         if kind == "stake_named":
             assert s is not None
-
-            def start() -> None:
-                self.shown["stake"] = d.get("stake", 0)
-                self.tag(s, f"NAMES THE STAKE: {int(d.get('stake') or 0):,}")
-            return [Beat(0.5, start)]
+            return [Beat(0.5, lambda: self.tag(s, f"NAMES THE STAKE: {int(d['stake']):,}"))]
 
         if kind == "stakes_paid":
             def start() -> None:
-                v = self.shown
-                amounts = d.get("amounts") or [0] * n
-                v["playing"] = list(d.get("playing") or [a > 0 for a in amounts])
-                first = int(v.get("first") or 0)
-                order = [(first + k) % n for k in range(n)]
-                v["hands"] = [{"seat": t, "hand": 0, "cards": [], "total": 0, "stake": amounts[t], "done": False,
-                               "result": None, "dice": [], "outcome": None} for t in order if v["playing"][t]]
-                for t, a in enumerate(amounts):
+                for t, a in enumerate(d["amounts"]):
                     if a:
-                        v["stacks"][t] -= a
-                b_pots = v["hand_pots"]
-                for t, a in enumerate(amounts):
-                    if a:
-                        b_pots[t] = a
-                        blk = self._block(t)
-                        dst = blk["chips"] if blk else self.seat_geo[t]["plate"].center
-                        self.fly(a, self.seat_geo[t]["plate"].center, dst, delay=0.03 * t)
+                        self.fly(a, self.seat_geo[t]["plate"].center, self._chips_at(t), delay=0.03 * t)
             return [Beat(0.45, start, sound="chips")]
 
         if kind == "prize_pot_funded":
             def start() -> None:
-                self.fly(int(d.get("amount") or 0), self.house_pos, self.prize_pos)
-                self.deco["house_tag"] = f"puts in {int(d.get('amount') or 0):,}"
-
-            def end() -> None:
-                self.shown["prize_pot"] = d.get("prize_pot", 0)
-            return [Beat(0.45, start, end, sound="chips")]
+                self.fly(int(d["amount"]), self.house_pos, self.prize_pos)
+                self.deco["house_tag"] = f"puts in {int(d['amount']):,}"
+            return [Beat(0.45, start, sound="chips")]
 
         if kind == "card_dealt":
             def start() -> None:
-                v = self.shown
                 self.deco.pop("house_tag", None)
-                v["deck_left"] = max(0, int(v.get("deck_left") or 0) - 1)
-                if d.get("to") == "dealer":
-                    v["dealer_cards"].append(d.get("card") if d.get("face_up") else None)
-                    i = len(v["dealer_cards"]) - 1
-                    if d.get("face_up"):
-                        v["dealer_showing"] = d.get("card")
-                    self.slide((f"dcard{i}",), self._deck_src(), None)
-                    return
-                hand = self._find(int(d["to"]), int(d.get("hand") or 0))
-                if hand is None:
-                    return
-                hand["cards"] = list(d.get("cards") or [*hand["cards"], d.get("card")])
-                i = len(hand["cards"]) - 1
-                self.slide(("card", d["to"], hand.get("hand", 0), i), self._deck_src(), None)
+                if d["to"] == "dealer":
+                    self.slide((f"dcard{len(d['cards']) - 1}",), self._deck_src(), None)
+                else:
+                    self.slide(("card", d["to"], d["hand"], len(d["cards"]) - 1), self._deck_src(), None)
             return [Beat(0.17, start, sound="card")]
 
         if kind == "hit":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                hand = self._find(s, int(d.get("hand") or 0))
-                v["deck_left"] = d.get("deck_left", v.get("deck_left"))
-                if hand is None:
-                    return
-                hand["cards"] = list(d.get("cards") or [])
-                i = len(hand["cards"]) - 1
-                key = ("card", s, hand.get("hand", 0), i)
+                key = ("card", s, d["hand"], len(d["cards"]) - 1)
                 self.fresh = {key}
-                self.tag(s, f"HITS: {d.get('total')}" + (" (SIX CARDS)" if d.get("full") else ""))
+                self.tag(s, f"HITS: {d['total']}" + (" (SIX CARDS)" if d["full"] else ""))
                 self.slide(key, self._deck_src(), None, duration=0.25)
             return [Beat(0.45, start, sound="card")]
 
@@ -527,141 +468,90 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
 
             def start() -> None:
                 self.fresh = set()
-                self.tag(s, f"STAYS ON {d.get('total')}")
+                self.tag(s, f"STAYS ON {d['total']}")
             return [Beat(0.4, start)]
 
         if kind == "split":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                hands = v["hands"]
-                first = self._find(s, 0)
-                if first is None:
-                    return
-                old = {sp.key: sp for sp in self.spots_of(s)}
-                moved_from = old.get(("card", s, 0, len(first["cards"]) - 1))
-                parts = d.get("hands") or [first["cards"], [d.get("value")]]
-                first["cards"] = list(parts[0])
-                second = {"seat": s, "hand": 1, "cards": list(parts[1]), "total": sum(parts[1]),
-                          "stake": d.get("stake", 0), "done": False, "result": None, "dice": [], "outcome": None}
-                hands.insert(hands.index(first) + 1, second)
-                if v.get("turn") is not None and v["turn"] > hands.index(first):
-                    v["turn"] += 1
-                v["hand_pots"][s] = d.get("hand_pot", v["hand_pots"][s])
-                v["stacks"][s] = d.get("stack", v["stacks"][s])
-                self.tag(s, f"SPLITS THE {d.get('value')}s")
-                blk = self._block(s)
-                self.fly(int(d.get("stake") or 0), self.seat_geo[s]["plate"].center,
-                         blk["chips"] if blk else self.prize_pos)
-                if moved_from is not None:
-                    self.slide(("card", s, 1, 0), moved_from, moved_from.card, duration=0.3)
+                self.tag(s, f"SPLITS THE {d['value']}s")
+                self.fly(int(d["stake"]), self.seat_geo[s]["plate"].center, self._chips_at(s))
+                # the second hand's card leaves the first hand's row (its last card now lies where it was)
+                src = self.find_spot(("card", s, 0, len(d["hands"][0]) - 1))
+                if src is not None:
+                    self.slide(("card", s, 1, 0), src, src.card, duration=0.3)
                 self.fresh = {("card", s, 1, 0)}
             return [Beat(0.55, start, sound="chips")]
 
         if kind == "dealer_revealed":
             def start() -> None:
-                v = self.shown
                 self.tags = {}
-                v["dealer_cards"] = list(d.get("cards") or [])
-                v["dealer_revealed"] = True
-                v["phase"] = "dealer"
-                v["dealer_total"] = d.get("total")
                 self.deco["house_tag"] = "turns its card"
                 self.slide(("dcard1",), None, None, duration=0.25)
             return [Beat(0.7, start, sound="card")]
 
         if kind == "dealer_drew":
             def start() -> None:
-                v = self.shown
-                v["dealer_cards"] = list(d.get("cards") or [])
-                v["dealer_total"] = d.get("total")
-                v["deck_left"] = max(0, int(v.get("deck_left") or 0) - 1)
-                i = len(v["dealer_cards"]) - 1
-                self.deco["house_tag"] = f"draws: {d.get('total')}"
-                self.fresh = {(f"dcard{i}",)}
-                self.slide((f"dcard{i}",), self._deck_src(), None, duration=0.25)
+                key = (f"dcard{len(d['cards']) - 1}",)
+                self.deco["house_tag"] = f"draws: {d['total']}"
+                self.fresh = {key}
+                self.slide(key, self._deck_src(), None, duration=0.25)
             return [Beat(0.55, start, sound="card")]
 
         if kind == "dealer_stood":
             def start() -> None:
-                self.shown["dealer_total"] = d.get("total")
-                self.deco["house_tag"] = f"stands on {d.get('total')}"
-                why = "a 5 or 6 stopped it" if d.get("reason") == "five_or_six" else "six cards"
-                self.banner(f"The house stands on {d.get('total')}", why, 1.1)
+                self.deco["house_tag"] = f"stands on {d['total']}"
+                why = "a 5 or 6 stopped it" if d["reason"] == "five_or_six" else "six cards"
+                self.banner(f"The house stands on {d['total']}", why, 1.1)
             return [Beat(1.2, start)]
 
         if kind == "tally":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                v["phase"] = "dice"
-                hand = self._find(s, int(d.get("hand") or 0))
-                if hand is None:
-                    return
-                res = d.get("result")
-                hand["result"] = res
-                hand["outcome"] = {"bust": "bust", "doubled": "doubled", "equal": "survived"}.get(str(res))
+                res = d["result"]
                 word = {"bust": "BUSTS", "doubled": "DOUBLED OUT", "equal": "EQUALS THE HOUSE",
-                        "rolls": "ROLLS"}.get(str(res), str(res).upper())
-                self.tag(s, f"{d.get('total')}: {word}", theme.BAD if res in ("bust", "doubled") else theme.AMBER)
+                        "rolls": "ROLLS"}.get(res, res.upper())
+                self.tag(s, f"{d['total']}: {word}", theme.BAD if res in ("bust", "doubled") else theme.AMBER)
             return [Beat(0.45, start)]
 
         if kind == "dice_rolled":
             assert s is not None
-            hand_no = int(d.get("hand") or 0)
-            dice = list(d.get("dice") or [1, 1])
+            hand_no = int(d["hand"])
+            dice = list(d["dice"])
+            out = d["outcome"]
 
             def start() -> None:
-                hand = self._find(s, hand_no)
-                if hand is None:
-                    return
-                hand["dice"] = dice
-                hand["outcome"] = d.get("outcome")
                 for i in range(2):
                     self.tumble(("die", s, hand_no, i), dice[i], self.kinzo_die, DIE_FACES, self.die_pos(s, hand_no, i),
                                 self.small_die, delay=0.05 * i, duration=0.75)
 
             def end() -> None:
-                out = d.get("outcome")
                 word = {"jackpot": "JACKPOT!", "survived": "SURVIVES", "bust": "BUSTS",
-                        "doubled": "DOUBLED OUT"}.get(str(out), str(out).upper())
-                self.tag(s, f"{d.get('total')}: {word}", theme.GOOD if out in ("jackpot", "survived") else theme.BAD)
+                        "doubled": "DOUBLED OUT"}.get(out, out.upper())
+                self.tag(s, f"{d['total']}: {word}", theme.GOOD if out in ("jackpot", "survived") else theme.BAD)
             return [Beat(0.9, start, end, sound="dice"), Beat(0.35)]
 
         if kind == "jackpot":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
-                for t in range(n):
-                    a = v["hand_pots"][t]
-                    if a:
-                        blk = self._block(t)
-                        self.fly(a, blk["chips"] if blk else self.prize_pos, self.seat_geo[s]["plate"].center,
-                                 delay=0.04 * t, duration=0.4)
-                self.fly(int(v.get("prize_pot") or 0), self.prize_pos, self.seat_geo[s]["plate"].center, duration=0.4)
-                v["hand_pots"] = [0] * n
-                v["prize_pot"] = 0
-                self.announce("JACKPOT!", f"{self.names[s]} hits the house's {d.get('total')} exactly: "
-                              f"{amount:,} chips", 2.0, (244, 196, 70), "star")
-                self.tag(s, f"JACKPOT {amount:,}", theme.GOOD)
-
-            def end() -> None:
-                self.shown["stacks"][s] = d.get("stack", self.shown["stacks"][s])
-            return [Beat(2.1, start, end, sound="chips")]
+                dst = self.seat_geo[s]["plate"].center
+                for k, h in enumerate(self.shown["hands"]):  # the hands stay on the table until the round is over
+                    self.fly(int(h["stake"]), self._chips_at(h["seat"]), dst, delay=0.04 * k, duration=0.4)
+                self.fly(int(d["prize_pot"]), self.prize_pos, dst, duration=0.4)
+                self.announce("JACKPOT!", f"{self.names[s]} hits the house's {d['total']} exactly: "
+                              f"{int(d['amount']):,} chips", 2.0, (244, 196, 70), "star")
+                self.tag(s, f"JACKPOT {int(d['amount']):,}", theme.GOOD)
+            return [Beat(2.1, start, sound="chips")]
 
         if kind == "house_collected":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
-                blk = self._block(s)
-                self.fly(amount, blk["chips"] if blk else self.seat_geo[s]["plate"].center, self.house_pos)
-                v["hand_pots"][s] = max(0, v["hand_pots"][s] - amount)
+                amount = int(d["amount"])
+                self.fly(amount, self._chips_at(s), self.house_pos)
                 self.deco["house_tag"] = f"takes {amount:,}"
             return [Beat(0.35, start, sound="chips")]
 
@@ -669,42 +559,36 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                stake = int(d.get("stake_returned") or 0)
-                blk = self._block(s)
                 plate = self.seat_geo[s]["plate"].center
-                self.fly(stake, blk["chips"] if blk else self.prize_pos, plate)
-                self.fly(int(d.get("from_prize_pot") or 0), self.prize_pos, plate, delay=0.08)
-                self.fly(int(d.get("from_house") or 0), self.house_pos, plate, delay=0.12)
-                v["hand_pots"][s] = max(0, v["hand_pots"][s] - stake)
-                v["prize_pot"] = d.get("prize_pot", v.get("prize_pot"))
-                self.tag(s, f"PAID {int(d.get('amount') or 0):,}", theme.GOOD)
-
-            def end() -> None:
-                self.shown["stacks"][s] = d.get("stack", self.shown["stacks"][s])
-            return [Beat(0.45, start, end, sound="chips")]
+                self.fly(int(d["stake_returned"]), self._chips_at(s), plate)
+                self.fly(int(d["from_prize_pot"]), self.prize_pos, plate, delay=0.08)
+                self.fly(int(d["from_house"]), self.house_pos, plate, delay=0.12)
+                self.tag(s, f"PAID {int(d['amount']):,}", theme.GOOD)
+            return [Beat(0.45, start, sound="chips")]
 
         if kind == "prize_pot_returned":
             def start() -> None:
-                self.fly(int(d.get("amount") or 0), self.prize_pos, self.house_pos)
-                self.shown["prize_pot"] = 0
-                self.deco["house_tag"] = f"takes back {int(d.get('amount') or 0):,}"
+                self.fly(int(d["amount"]), self.prize_pos, self.house_pos)
+                self.deco["house_tag"] = f"takes back {int(d['amount']):,}"
             return [Beat(0.45, start, sound="chips")]
 
         if kind == "round_over":
-            winners = list(d.get("winners") or [])
-            net = d.get("net") or [0] * n
+            winners = list(d["winners"])
+            net = d["net"]
 
             def start() -> None:
-                if d.get("stacks"):
-                    self.shown["stacks"] = list(d["stacks"])
                 if winners:
-                    sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners if t < len(net))
+                    sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners)
                     self.winners_banner(winners, sub, 1.8)
                 else:
-                    self.banner("The house wins the round", f"it stood on {d.get('dealer_total')}", 1.8)
+                    self.banner("The house wins the round", f"it stood on {d['dealer_total']}", 1.8)
             return [Beat(1.9, start)]
         return super().beats_for(ev)
+
+    def _chips_at(self, seat: int) -> tuple[int, int]:
+        """Where a seat's hand pot lies (beside its hands), or its plate when it has no hand on the table."""
+        blk = self._block(seat)
+        return blk["chips"] if blk else self.seat_geo[seat]["plate"].center
 
     def kinzo_die(self, face: int, size: int) -> pygame.Surface:
         return self.app.res.image(f"kinzo.die_{int(face)}", (size, size))
@@ -715,6 +599,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         s = ev.get("seat")
         who = self.names[s] if s is not None else ""
         hand = " (second hand)" if ev.get("hand") else ""
+        if kind == "to_act":
+            return None
         if kind == "round_started":
             return f"Round {ev['round']}: {self.names[ev.get('first') or 0]} names the stake."
         if kind == "stake_named":
