@@ -423,12 +423,14 @@ def test_seat_without_credits_sits_out_the_dice_but_does_business() -> None:
 
 
 def test_game_ends_when_fewer_than_two_seats_can_ante() -> None:
-    """RULINGS_NOTES: the game also ends, with the victory conditions, when fewer than two seats can ante."""
+    """RULINGS_NOTES: the game also ends, with the victory conditions, when fewer than two seats can ante, before
+    the Hintaron passes (the last hand's Hintaron settles what is left on the table)."""
     state = table(2)
     advance(state, "business")
     state.stacks[0] = 0
     events = advance(state)
     assert state.is_over and state.round_no == 1 and "session_over" in kinds(events)
+    assert state.dealer == 0 and "hintaron_passed" not in kinds(events)
 
 
 # ------------------------------------------------------------------------------------------------ the business stage

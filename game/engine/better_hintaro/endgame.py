@@ -33,6 +33,7 @@ from game.engine.better_hintaro.events import (
 )
 from game.engine.better_hintaro.shootout import BEATS, DRAW_LIMIT, survivors
 from game.engine.core import Action, Event, Refusal, refuse, seats_from
+from game.engine.rounds import share_out
 
 if TYPE_CHECKING:
     from game.engine.better_hintaro.content import Content
@@ -290,10 +291,8 @@ class EndgameMixin:
             if left:
                 payers = [s for s in order if self.carry_from[s] and self.alive[s]] or \
                          [s for s in order if self.alive[s]]
-                share, rest = divmod(left, len(payers))
-                for s in payers:
-                    amounts[s] += share
-                amounts[payers[0]] += rest
+                for s, back in enumerate(share_out(left, payers, self.n)):
+                    amounts[s] += back
             for s in range(self.n):
                 self.stacks[s] += amounts[s]
             self.carry = 0

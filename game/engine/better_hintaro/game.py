@@ -202,14 +202,14 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
     def _start_round(self, first: bool = False) -> list[Event]:
         n = self.n
         stacks = self.stacks
+        playing = [self.alive[s] and stacks[s] > 0 for s in range(n)]
+        if sum(playing) < 2:  # the session ends before the Hintaron passes: the last hand's dealer settles it
+            return self._finish()
         passed: list[Event] = []
         if not first:
             self._pass_hintaron()
             passed.append(Event("hintaron_passed", None, HintaronPassed(
                 dealer=self.dealer, lap=self.lap, min_bet=self.min_bet, cap=self.cap)))
-        playing = [self.alive[s] and stacks[s] > 0 for s in range(n)]
-        if sum(playing) < 2:
-            return passed + self._finish()
         self.round_no += 1
         dealer = self.dealer
         self.in_hand = playing

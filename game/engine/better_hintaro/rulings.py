@@ -27,7 +27,8 @@ RULINGS_NOTES: tuple[str, ...] = (
     "first; any item value above it is lost).",
     "Rerolls go from the Hintaron's left, as in core Hintaro; only the Hintaron's passing turns right.",
     "The first Hintaron is seat 0; the role passes right to the next seat that still has credits.",
-    "The game also ends, with the victory conditions, when fewer than two seats have credits to ante.",
+    "The game also ends, with the victory conditions, when fewer than two seats have credits to ante; it ends "
+    "before the Hintaron passes, so the last hand's Hintaron settles what is left on the table.",
     "A pot still carried when the game ends goes back in equal shares to the seats that paid into it; items "
     "in it go back to the seats that bet them (containers and free items to the discard pile). The odd chips "
     "of a split in the last hand are not refunded: no hand follows, so they go to the first winner left of "
