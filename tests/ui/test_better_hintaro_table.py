@@ -323,7 +323,7 @@ def test_shootout_picks_stay_hidden_until_both_have_picked(app, drawn) -> None:
     assert not leaks, f"the first pick stays hidden, but {leaks} was drawn"
     assert "picked" in drawn
     press(app, pygame.K_s)  # scissors: rock wins
-    assert until(app, lambda: table.revealed is not None)
+    assert until(app, lambda: table.shootout_signs is not None)
     frames(app, 2)
     redraw(app, table)
     assert "ROCK" in drawn and "SCISSORS" in drawn, "both signs show once both have picked"

@@ -99,7 +99,7 @@ class BetterHintaroTable(HintaroTable):
         self.draft: bp.TradeDraft | None = None
         self.dragging_credits = False
         self.builder_focus: tuple[str, int] | None = None  # the builder row ↑/↓ points at (Space picks it)
-        self.revealed: tuple[list[int], list[str]] | None = None  # the last shootout's signs, once shown
+        self.shootout_signs: tuple[list[int], list[str]] | None = None  # the last shootout's signs, once shown
         self.pass_back = False  # a trade was answered: the device goes back to the seat that offered
         self._board_cache: tuple[Any, bp.BoardLayout] | None = None
         self._board_bg: pygame.Surface | None = None
@@ -1245,12 +1245,12 @@ class BetterHintaroTable(HintaroTable):
             out.append(self._panel_item("tray", tray, sig, lambda s, o: self._paint_tray(s, o, tray, cards, slots,
                                                                                            states, label)))
         sh = self.shown.get("shootout")
-        if self.shown.get("phase") in ("duel", "tiebreak") or self.revealed is not None:
+        if self.shown.get("phase") in ("duel", "tiebreak") or self.shootout_signs is not None:
             r = pygame.Rect(0, 0, int(460 * self.u), int(176 * self.u))
             r.center = (self.centre[0], int(self.centre[1] - 8 * self.u))
-            sig = (repr(sh), repr(self.revealed), self.eyes, self.u)
+            sig = (repr(sh), repr(self.shootout_signs), self.eyes, self.u)
             out.append(self._panel_item("shootout", r, sig, lambda s, o: bp.paint_shootout(
-                s, r.move(-o[0], -o[1]), self.text, sh, self.revealed, self.names, self.eyes, self.u), layer=1))
+                s, r.move(-o[0], -o[1]), self.text, sh, self.shootout_signs, self.names, self.eyes, self.u), layer=1))
         return out
 
     def _paint_tray(self, surf: pygame.Surface, o: tuple[int, int], tray: pygame.Rect, cards: list[str],
@@ -1432,7 +1432,7 @@ class BetterHintaroTable(HintaroTable):
         names = self.names
         if kind == "round_started":
             def fresh() -> None:
-                self.revealed = None
+                self.shootout_signs = None
                 self.sel = None
                 self.draft = None
                 self.bet_pick = []
@@ -1473,7 +1473,7 @@ class BetterHintaroTable(HintaroTable):
             target = d["target"]
 
             def start() -> None:
-                self.revealed = None
+                self.shootout_signs = None
                 self.tag(s, f"DRAWS ON {names[target].upper()}", theme.BAD)
                 self.banner("Shootout!", f"{names[s]} draws on {names[target]}", 1.1)
             return [Beat(1.2, start)]
@@ -1484,12 +1484,12 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                self.revealed = None
+                self.shootout_signs = None
                 self.tag(s, "PICKED")
             return [Beat(0.3, start)]
         if kind == "shootout_signs":
             def start() -> None:
-                self.revealed = (list(d["seats"]), list(d["signs"]))
+                self.shootout_signs = (list(d["seats"]), list(d["signs"]))
             return [Beat(1.4, start)]
         if kind == "shootout_won":
             assert s is not None
@@ -1506,7 +1506,7 @@ class BetterHintaroTable(HintaroTable):
                     self.fly(d["credits"], self._plate_pos(loser), self._plate_pos(s))
 
             def end() -> None:
-                self.revealed = None
+                self.shootout_signs = None
             return [Beat(1.7, start, end)]
         if kind == "seat_out":
             assert s is not None
