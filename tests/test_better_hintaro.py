@@ -1008,6 +1008,30 @@ def test_views_fold_with_every_option(seats: int) -> None:
     assert seen["business"] and seen["wager"]
 
 
+def test_the_folded_view_pays_the_pots_out_as_the_showdown_goes() -> None:
+    """The view folded event by event (what a table shows as the showdown plays out): each pot won leaves the
+    pot shown for the winner's stack, chips never counted twice; the round's end settles it exactly."""
+    from game.engine import reduce_view
+
+    state = table(3)
+    state.stacks[2] = 20
+    state.apply(Action("call"))
+    state.apply(Action("raise", amount=90))
+    state.apply(Action("call"))
+    state.apply(Action("allin"))
+    state.dice = [["KK", "KK"], ["blank", "blank"], ["TK", "TK"]]
+    state.rng = ScriptedRng([BLANK], seed=99)
+    while state.phase == "reroll" and state.current_seat != state.queue[-1]:
+        state.apply(Action("keep"))
+    view = state.view(None)
+    for e in state.apply(Action("keep")):
+        view = reduce_view(view, e.visible_to(None))
+        assert view["pot"] + sum(view["stacks"]) + view["bank"] == state.chip_total(), e.kind
+        if e.kind == "pot_won" and e.data["pot"] == 0:
+            assert view["pots"][0]["credits"] == 0 and view["pot"] == 140
+    assert view == state.view(None)
+
+
 def test_same_rules_core_as_hintaro() -> None:
     """RULINGS: core Hintaro plus the economy: the same dice faces and standings as core Hintaro."""
     assert BetterHintaro.RANK_NAMES == CoreHintaro.RANK_NAMES

@@ -47,9 +47,12 @@ def derived(v: View) -> View:
 def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:
     """The view after ``event`` (as ``Event.visible_to(view["seat"])`` gives it), from the view before it."""
     v: View = copy_json(view)
-    fold = _FOLDS.get(event["kind"])
+    kind = event["kind"]
+    fold = _FOLDS.get(kind)
     if fold is not None:
         fold(v, event.get("seat"), event)
+    if kind in _PAYING_OUT:  # the showdown pays out pot by pot; round_over then settles the table exactly
+        return v
     return derived(v)
 
 
@@ -163,16 +166,25 @@ def _hintaro_thrown(v: View, s: int | None, e: Data) -> None:
 
 
 def _pot_won(v: View, s: int, e: Data) -> None:
-    v["stacks"][s] += e["amount"]
+    """The chips leave their pot for the winner's stack (the pot shown shrinks as it is paid out)."""
+    amount = e["amount"]
+    v["stacks"][s] += amount
+    v["pot"] = max(0, v["pot"] - amount)
+    if e["pot"] < len(v["pots"]):
+        pot = v["pots"][e["pot"]]
+        pot["credits"] = max(0, pot["credits"] - amount)
 
 
 def _items_won(v: View, s: int, e: Data) -> None:
     _give(v, s, e["items"])
+    pot = v["pots"][e["pot"]] if e["pot"] < len(v["pots"]) else {"items": []}
     for card in e["items"]:
         if card in v["pot_items"]:
             i = v["pot_items"].index(card)
             del v["pot_items"][i]
             del v["pot_stakes"][i]
+        if card in pot["items"]:
+            pot["items"].remove(card)
 
 
 def _round_over(v: View, s: int | None, e: Data) -> None:
@@ -348,6 +360,10 @@ def _turn(v: View, s: int | None, e: Data) -> None:
         shootout["my_pick"] = mine
     v["shootout"] = shootout
 
+
+#: events of the showdown's payout, after which the derived fields are left as the event set them until
+#: ``round_over`` (recomputing the pots from contributions would put the paid chips back in them)
+_PAYING_OUT = frozenset({"pot_won", "items_won", "items_carried", "pot_carried"})
 
 _FOLDS: dict[str, Callable[[View, Any, Data], None]] = {
     "game_setup": _game_setup,
