@@ -370,6 +370,10 @@ def test_credit_pots_conserve_credits_whatever_the_layers() -> None:
     # (0, 50]: 4 seats (seat 3 folded at 30); seat 0's item holds 40 of it, seat 1's 40: seat 1's card stays
     # there; seat 0's card goes up to (50, 110], which pays the main pot its 40 out of seat 2's 60 credits
     assert [p.credits for p in pots] == [7 + 10 + 10 + 50 + 30 + 40, 60 - 40]
+    # two cards whose layer holds no credits at all: the main pot is paid what the card's layer can (nothing),
+    # never more than there is; no credit is made or lost
+    pots = credit_pots([30, 10, 10], [(1, 140), (2, 140)], [True, True, True], carry=0)
+    assert [(p.credits, p.value, p.items) for p in pots] == [(50, 90, ()), (0, 240, (0, 1))]
 
 
 def test_nobody_standing_carries_the_pot_and_it_returns_at_the_end() -> None:
@@ -755,6 +759,13 @@ def test_loans_option_lets_the_loser_of_a_shootout_buy_back_in() -> None:
     state = lost_duel(loans=True)
     assert state.phase == "buyback" and state.current_seat == 0 and state.alive[0]
     assert state.legal_actions() == [Action("pass"), Action("loan")]
+    from game.ai.better_hintaro import BetterHintaroAgent, advise
+    from game.ai.levels import PLAIN
+
+    view = state.view(0)
+    assert BetterHintaroAgent("better_hintaro", "shark", PLAIN, 1).choose(view, state.legal_actions()) == \
+        Action("loan"), "a seat out of the game cannot win: the AI buys back in"
+    assert [e["action"] for e in advise(view, state.legal_actions()) if e["best"]] == [Action("loan")]
     stacks, house, cards = list(state.stacks), state.house, list(state.items[0])
     events = state.apply(Action("loan"))
     assert kinds(events)[:2] == ["bought_back", "loan_taken"]

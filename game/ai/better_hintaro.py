@@ -760,6 +760,11 @@ def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]
     if phase in ("duel", "tiebreak"):
         note = "rock-paper-scissors: every sign wins, draws and loses a third of the time"
         return [coach._entry(a, f"Show {a.sign}", exact=True, note=note) for a in legal]
+    if phase == "buyback":  # Loans option, after a lost shootout: a seat out of the game cannot win
+        return [coach._entry(a, "Buy back in on a loan" if a.kind == "loan" else "Leave the game", exact=False,
+                             best=a.kind == "loan",
+                             note="back in you owe the bank 500 and it takes one bounty; out, you cannot win")
+                for a in legal]
     board = Board(view, agent.content)
     val = Valuer(board, agent.style, agent.win_bonus)
     out: list[dict[str, Any]] = []

@@ -74,7 +74,7 @@ RULINGS_NOTES: tuple[str, ...] = (
     "Loans after a lost shootout: with the Loans option on, the loser of a shootout chooses to leave the game "
     "or to buy back in with a loan. Either way its credits go to the bank and its items to the discard pile; "
     "back in, it holds the 500 credits of the loan and keeps its bounty cards but for the one the bank takes "
-    "(this loan does not count against the one loan a round).",
+    "at random. A buy-back is allowed even if the seat has already borrowed this round.",
     "High Stakes Showdown: after the last round one more round is played without a business stage; before "
     "the betting, each seat holding an item puts one of its choice in the pot (credited up to the cap).",
     "Shootout: after a showdown, each seat that lost may draw on a seat that won a pot; a secret "
