@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game.engine.better_hintaro.content import load_content
-from game.engine.core import Action, Event, copy_json, seats_from
+from game.engine.core import Action, Event, seats_from
 from game.ui import theme
 from game.ui.anim import Anim, Beat
 from game.ui.draw import panel
@@ -1404,27 +1404,6 @@ class BetterHintaroTable(HintaroTable):
         first.start = start
         return beats
 
-    def _inherited(self, ev: Event) -> list[Beat]:
-        """The Hintaro table's beats for ``ev``, as overlays only: the fold alone says what the table shows, so
-        whatever they would change in ``shown`` is done to a copy and dropped."""
-        beats = super().beats_for(ev)
-
-        def guard(fn: Callable[[], None] | None) -> Callable[[], None] | None:
-            if fn is None:
-                return None
-
-            def run() -> None:
-                kept = self.shown
-                self.shown = copy_json(kept)
-                try:
-                    fn()
-                finally:
-                    self.shown = kept
-            return run
-        for beat in beats:
-            beat.start, beat.end = guard(beat.start), guard(beat.end)
-        return beats
-
     def beats_for(self, ev: Event) -> list[Beat]:
         d = ev.visible_to(self.eyes)
         kind = ev.kind
@@ -1437,16 +1416,16 @@ class BetterHintaroTable(HintaroTable):
                 self.draft = None
                 self.bet_pick = []
                 self._check_mode()
-            return self._then(self._inherited(ev), fresh)
+            return self._then(super().beats_for(ev), fresh)
         if kind == "bet":
             def items_in() -> None:
                 assert s is not None
                 for k, card in enumerate(d.get("items") or []):
                     self._card_fly(card, self._plate_pos(s), self.pot_pos(), delay=0.05 * k)
-            return self._then(self._inherited(ev), items_in)
+            return self._then(super().beats_for(ev), items_in)
         if kind in ("antes", "dice_thrown", "bet_returned", "reroll", "keep", "hintaro_thrown", "pot_won",
                     "pot_carried", "round_over", "carry_returned"):
-            return self._inherited(ev)
+            return super().beats_for(ev)
         if kind in ("turn", "hintaron_passed"):  # folded into the picture; nothing moves
             return [Beat(0.0)]
         if kind == "stake":
@@ -1646,7 +1625,7 @@ class BetterHintaroTable(HintaroTable):
             return [Beat(2.1, start)]
         if kind == "session_over":
             return [Beat(0.2)]
-        return self._inherited(ev)
+        return super().beats_for(ev)
 
     def _shop_slot_centre(self, row: str, card: str) -> tuple[float, float]:
         """Where ``card`` lay in the Shop row before the event just folded in took it."""
