@@ -104,6 +104,13 @@ def bench_agents(names: Sequence[str], game_id: str, table_seed: int) -> list[An
     return [make_agent(name, game_id, seed=agent_seed(secret, "seat", s)) for s, name in enumerate(names)]
 
 
+def starting_worth(state: Any, seat: int, worth: Callable[[Any, int], int]) -> int:
+    """What ``seat`` sat down with: the starting stack (``options["stack"]``), before ``create()`` took the
+    opening antes or stakes, plus whatever else it was dealt to hold (Better Hintaro items, at ``worth``'s
+    price). Measured from after the antes, every seat would be credited the ante it had already paid."""
+    return state.options["stack"] + worth(state, seat) - state.stacks[seat]
+
+
 def play_match(
     game_id: str,
     hero: str,
@@ -120,7 +127,8 @@ def play_match(
 
     The hero's seat moves round the table from session to session, so no seat position favours either side.
     Session ``i`` uses table seed ``seed + i`` and agent seeds derived from it one-way (:func:`bench_agents`): the
-    result replays exactly.
+    result replays exactly. Each seat is measured from its starting stack (:func:`starting_worth`), so the
+    antes the opening deal takes count against the seats that paid them.
     ``on_decision(agent_name, view, action)`` is called after every choice (to tally mistakes, say).
     """
     opts = {**BENCH_OPTIONS.get(game_id, {}), **(options or {}), "rounds": rounds}
@@ -133,7 +141,7 @@ def play_match(
         names = [hero if s == hero_seat else villain for s in range(seats)]
         agents = bench_agents(names, game_id, seed + i)
         worth = HOLDINGS.get(game_id, lambda st, s: st.stacks[s])
-        start = [worth(state, s) for s in range(seats)]
+        start = [starting_worth(state, s, worth) for s in range(seats)]
         buckets = [times.setdefault(name, []) for name in names]
         while True:
             seat = state.current_seat
