@@ -21,8 +21,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.ui import audio, theme
 from game.ui import draw as drawmod
-from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.draw import Text, panel
 from game.ui.input import Input, translate
@@ -68,8 +68,7 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if msg:
             self.toast(msg, 8.0)
-        pygame.mixer.pre_init(22050, -16, 1, 512)
-        pygame.init()
+        self.sound_problem = audio.init()  # no sound card: silence and one log line, not ALSA's chatter
         self.res = Resources()
         self.text = Text(self.res)
         self.backdrop = Backdrop(self.res)
@@ -167,7 +166,7 @@ class App:
         from game.ui.sound import SoundBank
 
         self.sound = SoundBank(self.settings)
-        if self.sound.problem:
+        if self.sound.problem:  # info only: a missing device was said once at start (game.ui.audio)
             log.info("sound: %s", self.sound.problem)
 
     # ------------------------------------------------------------------ scenes
@@ -388,8 +387,12 @@ class App:
         return 0
 
     def save_screenshot(self, path: str) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, path)
+        """Save the window as an image; a path that cannot be written is a ValueError with one clear line."""
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, path)
+        except (OSError, pygame.error) as exc:
+            raise ValueError(f"cannot write the screenshot {path!r}: {exc}") from None
 
     def shutdown(self) -> None:
         if self.persist:
@@ -402,14 +405,47 @@ class App:
         drawmod.clear_caches()
 
 
+#: the largest window side we ask SDL for (beyond it a surface would not fit in memory)
+MAX_SIDE = 16384
+
+
 def _parse_size(text: str | None) -> tuple[int, int] | None:
+    """``WxH`` from the command line; at least the smallest window the tables are laid out for."""
     if not text:
         return None
     try:
-        w, h = text.lower().split("x")
-        return (int(w), int(h))
+        w, h = (int(part) for part in text.lower().replace("×", "x").split("x"))
     except ValueError:
         raise ValueError(f"--size must look like 1280x720, not {text!r}") from None
+    lo_w, lo_h = theme.MIN_WINDOW
+    if w < lo_w or h < lo_h:
+        raise ValueError(f"--size {w}x{h} is too small: the tables need at least {lo_w}x{lo_h}")
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise ValueError(f"--size {w}x{h} is too large: at most {MAX_SIDE} on a side")
+    return (w, h)
+
+
+def check_screenshot_path(text: str | None) -> None:
+    """Refuse, before any window opens, a ``--screenshot`` path that cannot be written (ValueError, one line).
+
+    The folder may not exist yet (it is made at the end), but the nearest folder that does exist must be a
+    folder we may write in, and the file itself must not be a folder or a read-only file.
+    """
+    if not text:
+        return
+    path = Path(text)
+    where = f"cannot write the screenshot {text!r}"
+    if path.is_dir():
+        raise ValueError(f"{where}: it is a folder")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"{where}: the file is read-only")
+    parent = path.absolute().parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise ValueError(f"{where}: {str(parent)!r} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"{where}: no permission to write in {str(parent)!r}")
 
 
 def main(args: Any) -> int:
@@ -418,6 +454,7 @@ def main(args: Any) -> int:
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     size = _parse_size(getattr(args, "size", None))
+    check_screenshot_path(getattr(args, "screenshot", None))
     frames = getattr(args, "frames", None)
     if frames is not None and frames < 1:
         raise ValueError("--frames must be at least 1")
