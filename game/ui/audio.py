@@ -80,7 +80,7 @@ def _pass_on(text: str, keep: Callable[[str], bool]) -> None:
             sys.stderr.flush()
 
 
-def _settle(written: str) -> str | None:
+def _settle(written: str, error: str | None = None) -> str | None:
     """After an attempt: pass on what was written, remember and log why there is no sound (once)."""
     global _tried, _problem
     _tried = True
@@ -89,7 +89,7 @@ def _settle(written: str) -> str | None:
         _pass_on(written, lambda _line: True)
         return None
     _pass_on(written, lambda line: not is_sound_noise(line))
-    reason = pygame.get_error() or "the mixer did not start"
+    reason = error or pygame.get_error() or "the mixer did not start"
     _problem = f"no sound device ({reason})"
     log.warning("%s: playing without sound", _problem)
     return _problem
@@ -109,12 +109,15 @@ def open_mixer() -> str | None:
     if _tried and _problem is not None:
         return _problem
 
-    def attempt() -> None:
-        with contextlib.suppress(pygame.error):
+    def attempt() -> str | None:
+        try:
             pygame.mixer.init(RATE, FORMAT, CHANNELS, BUFFER)
+        except pygame.error as exc:
+            return str(exc)
+        return None
 
-    _, written = _quietly(attempt)
-    return _settle(written)
+    error, written = _quietly(attempt)
+    return _settle(written, error)
 
 
 def problem() -> str | None:
