@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the window's class (X11) and app id (Wayland), APP_ID below: set before SDL starts
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "lost-hand-cantina")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "lost-hand-cantina")
 
 import pygame
 
@@ -36,6 +39,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cantina")
 
+#: the window's class (X11) and app id (Wayland): packaging/lost-hand-cantina.desktop names the same, so a
+#: desktop shows that entry's name and icon for the running window
+APP_ID = "lost-hand-cantina"
+
 FPS = 60
 FIXED_DT = 1.0 / FPS
 
@@ -51,6 +58,27 @@ def process_age() -> float | None:
         return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return None
+
+
+#: the window icon: rendered from art/app/icon.svg by tools/make_art.py, with the .ico and .icns beside it
+ICON = ("icons", "cantina.png")
+ICON_SIZE = 64
+
+
+def set_window_icon() -> bool:
+    """Give the window the app icon (title bar, task bar, Alt-Tab). A missing icon costs a log line, not a start."""
+    from game.paths import assets_dir
+
+    path = assets_dir().joinpath(*ICON)
+    try:
+        img = pygame.image.load(str(path))
+        if img.get_size() != (ICON_SIZE, ICON_SIZE) and img.get_bitsize() >= 24:
+            img = pygame.transform.smoothscale(img, (ICON_SIZE, ICON_SIZE))
+        pygame.display.set_icon(img)
+    except (OSError, pygame.error) as exc:
+        log.info("no window icon (%s): %s", path, exc)
+        return False
+    return True
 
 
 class App:
@@ -80,6 +108,7 @@ class App:
         self.dirty = True
         self.fullscreen = False
         self.persist = False  # save the window size and mode at exit (the real app; not tests or benches)
+        set_window_icon()  # before the window exists: some systems take the icon only then
         want = size or tuple(self.settings.window_size)
         self.screen = self._set_mode(want, self.settings.fullscreen and size is None)
         pygame.display.set_caption("Lost Hand Cantina")
