@@ -22,9 +22,9 @@ def version() -> str:
     try:
         return metadata.version(DIST)
     except metadata.PackageNotFoundError:
-        from game import __version__
+        import game
 
-        return __version__
+        return game.__version__
 
 
 def games_and_agents() -> str:
