@@ -232,10 +232,10 @@ class Gates:
         with self._lock:
             i = len(self.asked)
             self.asked.append(view.get("seat"))
+        self.started[i].set()
         if threading.current_thread() is threading.main_thread():
             self.trouble.append(f"question {i} was asked on the frame loop")
             return self._real(game_id, view, legal)
-        self.started[i].set()
         if not self.release[i].wait(WORKER_GUARD):
             self.trouble.append(f"question {i} was never let go: the frame loop waited for the coach")
         return self._real(game_id, view, legal)
@@ -260,6 +260,7 @@ def test_a_slow_coach_never_holds_up_a_frame_and_a_stale_answer_is_never_shown(a
     assert until(app, lambda: table.coach.status() == "thinking", limit=3000)
     a = table.coach.current_key()
     assert gates.started[0].wait(WORKER_GUARD), "the coach's worker never started the question"
+    assert not gates.trouble, gates.trouble
     frames(app, 30)  # frames go on while the coach is held: counted in frames, not seconds
     assert table.coach.status() == "thinking" and table.busy()
     assert "thinking…" in drawn and "coach" in coach_items(table), "the panel says it is thinking"

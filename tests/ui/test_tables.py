@@ -157,10 +157,10 @@ def test_a_cpu_bound_agent_never_starves_the_frame_loop(app, monkeypatch, drawn_
     spins: list[int] = []
 
     def search(self, view, legal):
+        started.set()
         if threading.current_thread() is threading.main_thread():
             trouble.append("the agent ran on the frame loop")
             return legal[0]
-        started.set()
         give_up = time.monotonic() + WORKER_GUARD  # a guard against a hang only: the test never waits this long
         n = 0
         while not release.is_set():
@@ -176,6 +176,7 @@ def test_a_cpu_bound_agent_never_starves_the_frame_loop(app, monkeypatch, drawn_
     table = app.open_table(session)
     assert until(app, lambda: table.ai_future is not None, limit=2000)
     assert started.wait(WORKER_GUARD), "the agent's worker never started"
+    assert not trouble, trouble
     before = len(session.state.actions)
     name = table.names[session.state.current_seat]
 
