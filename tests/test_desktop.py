@@ -83,3 +83,14 @@ def test_the_build_spec_gives_the_app_its_icon_and_ships_the_window_icon() -> No
     assert 'icon=icon' in spec and '"cantina.icns"' in spec and '"cantina.ico"' in spec
     assert '(str(root / "assets"), "assets")' in spec, "assets/ (with assets/icons/) travels as data"
     assert "BUNDLE(" in spec, "a macOS .app carries the icon"
+
+
+def test_the_art_check_notices_icons_made_from_another_svg() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_art", ROOT / "tools" / "make_art.py")
+    make_art = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_art)
+    current = make_art.make_app_icon().render()
+    assert make_art.stale_icons(current) == []
+    assert len(make_art.stale_icons(current.replace("#7a4a1c", "#7a4a1d"))) == 3, "a changed icon.svg is re-rendered"
