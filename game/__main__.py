@@ -1,18 +1,74 @@
 """``python -m game`` / ``cantina``: the game itself, and the ``simulate`` and ``bench`` sub-commands.
 
-The sub-commands import only what they need: ``simulate`` and ``bench engine`` never load pygame.
+The sub-commands import only what they need: ``simulate`` and ``bench engine`` never load pygame. ``--help``
+lists the game ids and agent names from their registries (``game.engine.GAMES``, ``game.ai.AGENTS``), read
+only when the help is asked for, so a plain start never imports the AI.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+DIST = "lost-hand-cantina"
+
+
+def version() -> str:
+    """The installed package's version (pyproject, through the package metadata); the package's own
+    ``__version__`` where there is no metadata (a bare checkout, or an app built without it)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(DIST)
+    except metadata.PackageNotFoundError:
+        import game
+
+        return game.__version__
+
+
+def games_and_agents() -> str:
+    """The help's closing lines: every game id and every agent name, from the registries."""
+    from game.ai import AGENTS
+    from game.ai.levels import LEVELS
+    from game.engine import GAMES
+
+    width = max(len(gid) for gid in GAMES) + 2
+    personalities = ""
+    try:
+        from game.ai.levels import load_personalities
+
+        personalities = ", ".join(sorted(load_personalities()))
+    except Exception:  # the help never fails on a missing data file
+        personalities = ""
+    lines = ["game ids (--demo GAME, simulate GAME):"]
+    lines += [f"  {gid:<{width}}{cls.title}".rstrip() for gid, cls in GAMES.items()]
+    lines += [
+        f"agents (simulate --agents): {', '.join(AGENTS)}",
+        f"  a level ({', '.join(LEVELS)}) may take a personality, as in regular:bold"
+        + (f"; personalities: {personalities}" if personalities else ""),
+    ]
+    return "\n".join(lines)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose epilog is computed only when the help is printed."""
+
+    def __init__(self, *args: object, lazy_epilog: Callable[[], str] | None = None, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._lazy_epilog = lazy_epilog
+
+    def format_help(self) -> str:
+        if self._lazy_epilog is not None and self.epilog is None:
+            self.epilog = self._lazy_epilog()
+        return super().format_help()
 
 
 def _add_simulate(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("simulate", help="play seeded rounds between agents and report the results")
-    p.add_argument("game", help="game id, e.g. hintaro")
+    p = sub.add_parser("simulate", help="play seeded rounds between agents and report the results",
+                       lazy_epilog=games_and_agents)
+    p.add_argument("game", help="game id, e.g. hintaro (the list is below)")
     p.add_argument("--seats", type=int, default=2)
     p.add_argument("--rounds", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
@@ -23,7 +79,8 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign): measurements, not tests")
+    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign): measurements, not tests",
+                       lazy_epilog=games_and_agents)
     p.add_argument("what", choices=["engine", "render", "ai", "campaign"])
     p.add_argument("--json", action="store_true")
     p.add_argument("--quick", action="store_true", help="a short run (for smoke tests)")
@@ -34,13 +91,17 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cantina", description="Lost Hand Cantina")
+    parser = _Parser(prog="cantina", description="Lost Hand Cantina", lazy_epilog=games_and_agents)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--frames", type=int, default=None, help="run this many frames, then exit (headless checks)")
     parser.add_argument("--demo", metavar="GAME", default=None, help="open a table of AI seats playing GAME")
     parser.add_argument("--seed", type=int, default=None, help="seed for --demo tables")
-    parser.add_argument("--size", default=None, help="window size WxH, e.g. 1920x1080")
+    from game.ui.theme import MIN_WINDOW  # constants only: no pygame
+
+    parser.add_argument("--size", default=None,
+                        help=f"window size WxH, e.g. 1920x1080 (at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]})")
     parser.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     _add_simulate(sub)
     _add_bench(sub)
     return parser
@@ -60,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.ui.app import main as app_main
 
         return app_main(args)
-    except ValueError as exc:  # bad game id, option, agent: a clear message, not a traceback
+    except ValueError as exc:  # bad game id, option, agent, size, path: a clear message, not a traceback
         print(f"cantina: {exc}", file=sys.stderr)
         return 2
 

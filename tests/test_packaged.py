@@ -51,3 +51,15 @@ def test_packaged_app_plays_the_kinzo_shark_as_the_source_does(tmp_path: Path) -
                             cwd=Path(__file__).resolve().parents[1])
     assert source.returncode == 0, source.stderr
     assert json.loads(out.stdout) == json.loads(source.stdout)
+
+
+def test_packaged_app_knows_its_version_and_help_and_carries_its_icon(tmp_path: Path) -> None:
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"]
+    out = _run("--version", tmp_path=tmp_path)
+    assert out.returncode == 0 and out.stdout.strip() == f"cantina {project['version']}", out.stdout + out.stderr
+    out = _run("--help", tmp_path=tmp_path)
+    assert out.returncode == 0 and "better_hintaro" in out.stdout and "shark" in out.stdout, out.stderr
+    internal = Path(APP).resolve().parent / "_internal"
+    assert (internal / "assets" / "icons" / "cantina.png").is_file(), "the window icon travels with the app"

@@ -7,7 +7,13 @@ Usage::
     python tools/make_art.py --check    # exits 1 if any file on disk differs from what
                                         # the script would write (for CI / review)
 
-Standard library only; output is deterministic (no clocks, seeded
+The app icon (``art/app/icon.svg``) is also rendered, with pygame-ce, into the desktop's formats under
+``assets/icons/``: ``cantina.png`` (256 px: the window icon and the Linux ``.desktop`` icon), ``cantina.ico``
+(Windows) and ``cantina.icns`` (macOS), PNG-compressed, each stamped with the SHA-256 of the SVG it was made
+from. ``--check`` compares that stamp (not pixels, which could shift with an SDL_image upgrade), so it needs no
+pygame; a plain run re-renders an icon only when its SVG changed.
+
+Standard library only (pygame-ce for the icon rasters); output is deterministic (no clocks, seeded
 ``random.Random`` used only through ``.random()``), so running it twice gives
 byte-identical files and the committed SVGs can always be re-made.
 
@@ -30,9 +36,12 @@ can lay the ``symbol.struck`` overlay over exactly the cancelled symbol.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import random
+import struct
 import sys
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1139,6 +1148,121 @@ def make_wood_rail() -> Doc:
     return d
 
 
+# --------------------------------------------------------------------------- the app icon
+def _grouped(d: Doc, draw, transform: str | None) -> None:
+    """Run ``draw`` (which adds to ``d``) and wrap what it added in one transformed group."""
+    start = len(d.body)
+    draw()
+    items = d.body[start:]
+    del d.body[start:]
+    d.add(group(items, transform=transform))
+
+
+def make_app_icon() -> Doc:
+    """The app and window icon: two Hintaro dice and a sabacc card under the cantina lamp, on a brass-edged
+    tile. Big, plain shapes, so it still reads as dice at 16 px."""
+    d = Doc(256, 256)
+    glow = d.radial([(0, "#7a4a1c"), (0.45, "#3a2314"), (1, "#0b0d14")], cy="30%", r="80%")
+    d.add(el("rect", x=6, y=6, width=244, height=244, rx=54, fill=glow, stroke=BRASS, stroke_width=7),
+          el("rect", x=17, y=17, width=222, height=222, rx=44, fill="none", stroke=BRASS_DK, stroke_width=2.5,
+             opacity=0.9),
+          el("ellipse", cx=128, cy=206, rx=92, ry=20, fill="#000000", opacity=0.35))
+
+    def card() -> None:
+        face = d.linear([(0, "#f7efdc"), (1, "#d9c9a4")], x2="100%", y2="100%")
+        d.add(el("rect", x=0, y=0, width=92, height=128, rx=11, fill=face, stroke="#2a1a10", stroke_width=3),
+              el("rect", x=8, y=8, width=76, height=112, rx=7, fill="none", stroke=CARD_RED, stroke_width=3.5),
+              el("path", d=poly_d([(46, 34), (66, 64), (46, 94), (26, 64)]), fill=CARD_RED),
+              el("path", d=poly_d([(46, 48), (56, 64), (46, 80), (36, 64)]), fill="#f7efdc"))
+
+    _grouped(d, card, tr(118, 30, 1.0, 14))
+
+    def silver() -> None:
+        die_body(d, **SILVER)
+        ink, rim, rim_op = SILVER_INK
+        engrave(d, "kulro", 50, 50, 70, ink, rim, rim_op)
+
+    def gold() -> None:
+        die_body(d, **GOLD)
+        ink, rim, rim_op = GOLD_INK
+        engrave(d, "hin", 50, 50, 72, ink, rim, rim_op)
+
+    _grouped(d, silver, tr(26, 74, 0.92, -13))
+    _grouped(d, gold, tr(100, 104, 1.0, 9))
+    return d
+
+
+ICON_SVG = "art/app/icon.svg"
+ICON_DIR = ASSETS / "icons"
+#: PNG sizes in the .ico (Windows picks per context: 16 title bar ... 256 large icons)
+ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+#: .icns entry types (PNG payloads) by size
+ICNS_TYPES = ((16, b"icp4"), (32, b"icp5"), (64, b"icp6"), (128, b"ic07"), (256, b"ic08"))
+STAMP_KEY = b"Source-SHA256"
+
+
+def png_bytes(size: int, rgba: bytes, stamp: str) -> bytes:
+    """A square RGBA PNG written with zlib: a tEXt chunk carries the source SVG's SHA-256."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    row = size * 4
+    raw = b"".join(b"\x00" + rgba[y * row:(y + 1) * row] for y in range(size))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + chunk(b"tEXt", STAMP_KEY + b"\x00" + stamp.encode("ascii"))
+            + chunk(b"tEXt", b"Software\x00tools/make_art.py")
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def ico_bytes(pngs: dict[int, bytes]) -> bytes:
+    """A Windows .ico holding PNG images (Vista and later read PNG entries at every size)."""
+    sizes = sorted(pngs)
+    out = struct.pack("<HHH", 0, 1, len(sizes))
+    offset = 6 + 16 * len(sizes)
+    for sz in sizes:
+        side = 0 if sz >= 256 else sz
+        out += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(pngs[sz]), offset)
+        offset += len(pngs[sz])
+    return out + b"".join(pngs[sz] for sz in sizes)
+
+
+def icns_bytes(pngs: dict[int, bytes]) -> bytes:
+    """A macOS .icns holding PNG images."""
+    body = b"".join(kind + struct.pack(">I", 8 + len(pngs[sz])) + pngs[sz] for sz, kind in ICNS_TYPES)
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+def render_svg(svg_text: str, size: int) -> bytes:
+    """The SVG rendered at ``size`` x ``size`` as RGBA bytes (pygame-ce's SDL_image, as the game renders art)."""
+    import io
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    img = pygame.image.load_sized_svg(io.BytesIO(svg_text.encode("utf-8")), (size, size))
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    out.fill((0, 0, 0, 0))
+    out.blit(img, ((size - img.get_width()) // 2, (size - img.get_height()) // 2))
+    return pygame.image.tobytes(out, "RGBA")
+
+
+def icon_files(svg_text: str) -> dict[Path, bytes]:
+    """Every raster icon file, rendered from ``svg_text`` (needs pygame-ce)."""
+    stamp = hashlib.sha256(svg_text.encode("utf-8")).hexdigest()
+    sizes = sorted(set(ICO_SIZES) | {sz for sz, _ in ICNS_TYPES})
+    pngs = {sz: png_bytes(sz, render_svg(svg_text, sz), stamp) for sz in sizes}
+    return {ICON_DIR / "cantina.png": pngs[256], ICON_DIR / "cantina.ico": ico_bytes({s: pngs[s] for s in ICO_SIZES}),
+            ICON_DIR / "cantina.icns": icns_bytes(pngs)}
+
+
+def stale_icons(svg_text: str) -> list[Path]:
+    """Raster icons missing, or made from another version of the SVG (read from their stamp, no rendering)."""
+    stamp = STAMP_KEY + b"\x00" + hashlib.sha256(svg_text.encode("utf-8")).hexdigest().encode("ascii")
+    names = ("cantina.png", "cantina.ico", "cantina.icns")
+    return [ICON_DIR / nm for nm in names if not (ICON_DIR / nm).is_file() or stamp not in (ICON_DIR / nm).read_bytes()]
+
+
 # --------------------------------------------------------------------------- registry
 def build() -> dict[str, tuple[str, Doc, dict]]:
     """id -> (path relative to assets/, document, extra manifest fields)."""
@@ -1197,6 +1321,7 @@ def build() -> dict[str, tuple[str, Doc, dict]]:
     reg("props.felt_green", "props/felt_green.svg", make_felt("#1d5236", "#3d8a5e", "#0f2f1e", 3), tile=True)
     reg("props.felt_burgundy", "props/felt_burgundy.svg", make_felt("#561a25", "#8a3342", "#2e0b12", 5), tile=True)
     reg("props.wood_rail", "props/wood_rail.svg", make_wood_rail(), tile=True)
+    reg("app.icon", "app/icon.svg", make_app_icon())
     return assets
 
 
@@ -1248,15 +1373,29 @@ def main(argv=None) -> int:
                 path.write_text(content, encoding="utf-8", newline="\n")
     known = set(files)
     stale = [p for p in ART.rglob("*.svg") if p not in known] if ART.exists() else []
+    icon_svg = files[ASSETS / ICON_SVG]
+    old_icons = stale_icons(icon_svg)
     if args.check:
         for p in changed:
             print(f"differs: {p.relative_to(ROOT)}")
         for p in stale:
             print(f"not generated: {p.relative_to(ROOT)}")
-        return 1 if changed or stale else 0
+        for p in old_icons:
+            print(f"not made from the current {ICON_SVG}: {p.relative_to(ROOT)}")
+        return 1 if changed or stale or old_icons else 0
     for p in stale:
         p.unlink()
     print(f"{len(files)} files ({len(changed)} written, {len(stale)} stale removed) under {ART.relative_to(ROOT)}")
+    if old_icons:
+        try:
+            rasters = icon_files(icon_svg)
+        except ImportError:
+            print("the app icons need pygame-ce to render: not written", file=sys.stderr)
+            return 1
+        ICON_DIR.mkdir(parents=True, exist_ok=True)
+        for path, data in rasters.items():
+            path.write_bytes(data)
+        print(f"{len(rasters)} icons rendered under {ICON_DIR.relative_to(ROOT)}")
     return 0
 
 

@@ -18,11 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the window's class (X11) and app id (Wayland), APP_ID below: set before SDL starts
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "lost-hand-cantina")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "lost-hand-cantina")
 
 import pygame
 
+from game.ui import audio, theme
 from game.ui import draw as drawmod
-from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.draw import Text, panel
 from game.ui.input import Input, translate
@@ -35,6 +38,10 @@ if TYPE_CHECKING:
     from game.ui.tables.base import BaseTable
 
 log = logging.getLogger("cantina")
+
+#: the window's class (X11) and app id (Wayland): packaging/lost-hand-cantina.desktop names the same, so a
+#: desktop shows that entry's name and icon for the running window
+APP_ID = "lost-hand-cantina"
 
 FPS = 60
 FIXED_DT = 1.0 / FPS
@@ -53,6 +60,27 @@ def process_age() -> float | None:
         return None
 
 
+#: the window icon: rendered from art/app/icon.svg by tools/make_art.py, with the .ico and .icns beside it
+ICON = ("icons", "cantina.png")
+ICON_SIZE = 64
+
+
+def set_window_icon() -> bool:
+    """Give the window the app icon (title bar, task bar, Alt-Tab). A missing icon costs a log line, not a start."""
+    from game.paths import assets_dir
+
+    path = assets_dir().joinpath(*ICON)
+    try:
+        img = pygame.image.load(str(path))
+        if img.get_size() != (ICON_SIZE, ICON_SIZE) and img.get_bitsize() >= 24:
+            img = pygame.transform.smoothscale(img, (ICON_SIZE, ICON_SIZE))
+        pygame.display.set_icon(img)
+    except (OSError, pygame.error) as exc:
+        log.info("no window icon (%s): %s", path, exc)
+        return False
+    return True
+
+
 class App:
     """Owns the window and everything that lives as long as it (resources, text cache, sound, AI threads)."""
 
@@ -68,8 +96,7 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if msg:
             self.toast(msg, 8.0)
-        pygame.mixer.pre_init(22050, -16, 1, 512)
-        pygame.init()
+        self.sound_problem = audio.init()  # no sound card: silence and one log line, not ALSA's chatter
         self.res = Resources()
         self.text = Text(self.res)
         self.backdrop = Backdrop(self.res)
@@ -81,6 +108,7 @@ class App:
         self.dirty = True
         self.fullscreen = False
         self.persist = False  # save the window size and mode at exit (the real app; not tests or benches)
+        set_window_icon()  # before the window exists: some systems take the icon only then
         want = size or tuple(self.settings.window_size)
         self.screen = self._set_mode(want, self.settings.fullscreen and size is None)
         pygame.display.set_caption("Lost Hand Cantina")
@@ -167,7 +195,7 @@ class App:
         from game.ui.sound import SoundBank
 
         self.sound = SoundBank(self.settings)
-        if self.sound.problem:
+        if self.sound.problem:  # info only: a missing device was said once at start (game.ui.audio)
             log.info("sound: %s", self.sound.problem)
 
     # ------------------------------------------------------------------ scenes
@@ -391,8 +419,12 @@ class App:
         return 0
 
     def save_screenshot(self, path: str) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, path)
+        """Save the window as an image; a path that cannot be written is a ValueError with one clear line."""
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, path)
+        except (OSError, pygame.error) as exc:
+            raise ValueError(f"cannot write the screenshot {path!r}: {exc}") from None
 
     def shutdown(self) -> None:
         if self.persist:
@@ -405,14 +437,47 @@ class App:
         drawmod.clear_caches()
 
 
+#: the largest window side we ask SDL for (beyond it a surface would not fit in memory)
+MAX_SIDE = 16384
+
+
 def _parse_size(text: str | None) -> tuple[int, int] | None:
+    """``WxH`` from the command line; at least the smallest window the tables are laid out for."""
     if not text:
         return None
     try:
-        w, h = text.lower().split("x")
-        return (int(w), int(h))
+        w, h = (int(part) for part in text.lower().replace("×", "x").split("x"))
     except ValueError:
         raise ValueError(f"--size must look like 1280x720, not {text!r}") from None
+    lo_w, lo_h = theme.MIN_WINDOW
+    if w < lo_w or h < lo_h:
+        raise ValueError(f"--size {w}x{h} is too small: the tables need at least {lo_w}x{lo_h}")
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise ValueError(f"--size {w}x{h} is too large: at most {MAX_SIDE} on a side")
+    return (w, h)
+
+
+def check_screenshot_path(text: str | None) -> None:
+    """Refuse, before any window opens, a ``--screenshot`` path that cannot be written (ValueError, one line).
+
+    The folder may not exist yet (it is made at the end), but the nearest folder that does exist must be a
+    folder we may write in, and the file itself must not be a folder or a read-only file.
+    """
+    if not text:
+        return
+    path = Path(text)
+    where = f"cannot write the screenshot {text!r}"
+    if path.is_dir():
+        raise ValueError(f"{where}: it is a folder")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"{where}: the file is read-only")
+    parent = path.absolute().parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise ValueError(f"{where}: {str(parent)!r} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"{where}: no permission to write in {str(parent)!r}")
 
 
 def main(args: Any) -> int:
@@ -421,6 +486,7 @@ def main(args: Any) -> int:
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     size = _parse_size(getattr(args, "size", None))
+    check_screenshot_path(getattr(args, "screenshot", None))
     frames = getattr(args, "frames", None)
     if frames is not None and frames < 1:
         raise ValueError("--frames must be at least 1")

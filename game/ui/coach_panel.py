@@ -245,6 +245,10 @@ class CoachPanel:
         """Work is under way: the table wants frames until the answer can be picked up."""
         return bool(self._pending)
 
+    def work(self) -> list[Future[list[dict[str, Any]]]]:
+        """The questions under way (tests wait on them instead of on the clock)."""
+        return list(self._pending.values())
+
     # ------------------------------------------------------------------ the worker
     def update(self) -> None:
         """Each frame: pick up finished answers, drop stale work, and ask for the current decision once."""

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.ui import audio
+
 RATE = 22050
 
 
@@ -106,11 +108,10 @@ class SoundBank:
         self.ambient: Any = None
         self.problem: str | None = None
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+            why = audio.open_mixer()  # quietly, and never a second time once there was no device
             init = pygame.mixer.get_init()
             if not init:
-                raise pygame.error("the mixer did not start")
+                raise pygame.error(why or "the mixer did not start")
             self.rate, _fmt, self.channels = init
             for name, fn in SYNTHS.items():
                 self.sounds[name] = self._make(fn())

@@ -1,4 +1,9 @@
-"""UI tests run headless: dummy video and audio drivers, set before pygame is imported anywhere."""
+"""UI tests run headless: dummy video and audio drivers, set before pygame is imported anywhere.
+
+No test here waits on the clock: frames are fixed steps, and where a worker thread (an AI seat, the odds coach)
+must finish before the next frame means anything, :func:`until` waits for that work itself, so a loaded
+machine gives the same frame counts as an idle one.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator
+from concurrent import futures
 
 import pygame
 import pytest
@@ -57,13 +63,43 @@ def press(app: App, key: int, char: str = "") -> None:
     frames(app, 1)
 
 
-def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30) -> bool:
-    """Run frames until ``cond()`` holds (True) or ``limit`` frames pass (False)."""
+#: the longest one wait for a worker's job may take: a guard against a hang, never a measure of speed
+WORKER_GUARD = 300.0
+
+
+def work_under_way(app: App, coach: bool = True) -> list[futures.Future]:
+    """The AI decisions (and, with ``coach``, the odds coach's questions) running or queued on worker threads."""
+    out: list[futures.Future] = []
+    for scene in app.stack.scenes:
+        fut = getattr(scene, "ai_future", None)
+        if fut is not None:
+            out.append(fut)
+        panel = getattr(scene, "coach", None) if coach else None
+        if panel is not None and hasattr(panel, "work"):
+            out.extend(panel.work())
+    return [f for f in out if not f.done()]
+
+
+def settle_workers(app: App, coach: bool = True) -> None:
+    """Wait until the work under way on worker threads has finished (the next frame picks the answers up)."""
+    pending = work_under_way(app, coach)
+    if pending:
+        futures.wait(pending, timeout=WORKER_GUARD)
+
+
+def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30, coach: bool = False) -> bool:
+    """Run frames until ``cond()`` holds (True) or ``limit`` frames pass (False).
+
+    Before each frame it lets the AI decision under way finish (and, with ``coach``, the odds coach's
+    questions), so ``limit`` counts frames of the game whatever the machine's load: a frame count racing a
+    thread is how tests flake. A test that holds a worker on purpose runs :func:`frames` meanwhile.
+    """
     for _ in range(limit):
         if cond():
             return True
+        settle_workers(app, coach)
         frames(app, 1, dt)
     return cond()
 
 
-__all__ = ["Input", "click", "frames", "press", "until"]
+__all__ = ["Input", "click", "frames", "press", "settle_workers", "until", "work_under_way"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
+from concurrent import futures
 from typing import Any
 
 import pygame
 import pytest
-from conftest import click, frames, press, until
+from conftest import WORKER_GUARD, click, frames, press, settle_workers, until
 from test_hotseat import SecretNumbers
 
 import game.ai.coach as coach_ai
@@ -57,15 +57,10 @@ def number(text: str) -> float:
     return float(t)
 
 
-def within(app, cond, seconds: float = 5.0) -> bool:
-    """Run frames until ``cond()`` holds or ``seconds`` of real time pass (the worker needs real time)."""
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        if cond():
-            return True
-        frames(app, 1)
-        time.sleep(0.005)
-    return cond()
+def within(app, cond, limit: int = 600) -> bool:
+    """Run frames until ``cond()`` holds or ``limit`` frames pass; before each frame the coach's (and the AI's)
+    work under way is let finish, so the answer never depends on how busy the machine is."""
+    return until(app, cond, limit=limit, dt=1 / 60, coach=True)
 
 
 def coach_items(table) -> list[str]:
@@ -151,6 +146,7 @@ def test_never_shown_or_asked_on_an_ai_turn(app, asked) -> None:
     for _ in range(3000):
         if state.round_no >= 2 or state.is_over:
             break
+        settle_workers(app)  # the coach's answer is in before the next frame, however loaded the machine
         frames(app, 1, dt=1 / 30)
         seat = state.current_seat
         if table.synced and seat is not None and seat != 1:
@@ -217,30 +213,78 @@ def test_no_odds_for_a_game_without_a_coach(app, monkeypatch, drawn) -> None:
     assert "no odds for this game yet" in drawn
 
 
-def test_a_slow_coach_never_holds_up_a_frame_and_a_stale_answer_is_never_shown(app, monkeypatch) -> None:
-    real = coach_ai.advise
-    seen: list[int] = []
+class Gates:
+    """A coach that answers only when the test says so: question ``i`` waits on its own gate.
 
-    def slow(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
-        seen.append(len(legal))
-        time.sleep(0.4)
-        return real(game_id, view, legal)
+    A question asked on the frame loop is answered at once and noted (the test then fails instead of hanging);
+    a gate never opened within WORKER_GUARD means the frame loop waited for the coach (noted the same way).
+    """
 
-    monkeypatch.setattr(coach_ai, "advise", slow)
+    def __init__(self, n: int) -> None:
+        self.started = [threading.Event() for _ in range(n)]
+        self.release = [threading.Event() for _ in range(n)]
+        self.asked: list[Any] = []  # the seat each question was asked for
+        self.trouble: list[str] = []
+        self._lock = threading.Lock()
+        self._real = coach_ai.advise
+
+    def advise(self, game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+        with self._lock:
+            i = len(self.asked)
+            self.asked.append(view.get("seat"))
+        self.started[i].set()
+        if threading.current_thread() is threading.main_thread():
+            self.trouble.append(f"question {i} was asked on the frame loop")
+            return self._real(game_id, view, legal)
+        if not self.release[i].wait(WORKER_GUARD):
+            self.trouble.append(f"question {i} was never let go: the frame loop waited for the coach")
+        return self._real(game_id, view, legal)
+
+
+def test_a_slow_coach_never_holds_up_a_frame_and_a_stale_answer_is_never_shown(app, monkeypatch, drawn) -> None:
+    """Decision A's question runs and is held; the person acts anyway. Decision B's question is queued behind it
+    and the person acts again before it starts: it is cancelled, never asked. Decision C is asked. A's answer,
+    let go while C is current, is filed under A and never shown; C's answer is. Every step is ordered by the
+    test's gates, so the coach is asked exactly twice however the threads are scheduled."""
+    gates = Gates(3)
+    monkeypatch.setattr(coach_ai, "advise", gates.advise)
     app.settings.coach = True
     table, state = hintaro_table(app)
+
+    def act_and_wait_for_my_next_turn(key_before) -> None:
+        before = len(state.actions)
+        press(app, pygame.K_k if table.shown["phase"] == "reroll" else pygame.K_c)
+        assert len(state.actions) == before + 1, "the person acted before the coach answered"
+        assert until(app, lambda: table.my_turn() and table.coach.current_key() != key_before, limit=3000)
+
     assert until(app, lambda: table.coach.status() == "thinking", limit=3000)
-    first = table.coach.current_key()
-    t0 = time.perf_counter()
-    frames(app, 5)
-    assert time.perf_counter() - t0 < 0.3, "frames kept coming while the coach thought"
+    a = table.coach.current_key()
+    assert gates.started[0].wait(WORKER_GUARD), "the coach's worker never started the question"
+    assert not gates.trouble, gates.trouble
+    frames(app, 30)  # frames go on while the coach is held: counted in frames, not seconds
     assert table.coach.status() == "thinking" and table.busy()
-    press(app, pygame.K_c)  # act before the answer: it belongs to a decision that is gone
-    assert until(app, lambda: table.my_turn() and table.coach.current_key() != first, limit=3000)
+    assert "thinking…" in drawn and "coach" in coach_items(table), "the panel says it is thinking"
+    assert not gates.trouble, gates.trouble
+
+    act_and_wait_for_my_next_turn(a)  # decision B: its question waits behind A's on the one worker
+    b = table.coach.current_key()
+    assert b != a and table.coach.status() == "thinking" and len(table.coach.work()) == 2
+    act_and_wait_for_my_next_turn(b)  # decision C: B's question never started, so it is cancelled
+    c = table.coach.current_key()
+    assert c not in (a, b) and c[2] == len(state.actions)
+    frames(app, 2)
+    assert table.coach.status() == "thinking" and len(table.coach.work()) == 2, "A's (running) and C's (queued)"
+
+    gates.release[0].set()  # A answers now, for a decision that is gone
+    futures.wait(table.coach.work(), timeout=WORKER_GUARD, return_when=futures.FIRST_COMPLETED)
+    frames(app, 3)
+    assert table.coach.advice() is None and table.coach.status() == "thinking" and not table.coach.shown_rows()
+    assert gates.started[1].wait(WORKER_GUARD), "C's question is asked once A's is done"
+    gates.release[1].set()
     assert within(app, lambda: table.coach.status() == "rows")
-    key = table.coach.current_key()
-    assert key is not None and key[2] == len(state.actions) and key != first
-    assert len(seen) == 2, "the stale decision was asked once, the new one once"
+    assert table.coach.current_key() == c and table.coach.shown_rows()
+    assert gates.asked == [0, 0] and not gates.started[2].is_set(), "A and C were asked; B was cancelled unasked"
+    assert not gates.trouble, gates.trouble
 
 
 def test_numbers_in_words() -> None:

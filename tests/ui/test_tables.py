@@ -3,14 +3,25 @@ engine acted, the log says it in words, and the screen shows the pieces where th
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pygame
-from conftest import click, frames, press, until
+import pytest
+from conftest import WORKER_GUARD, click, frames, press, until
 
 from game.engine.core import Action
 from game.ui import draw
 from game.ui.session import SeatSpec, TableSession, ai_seat
 from game.ui.tables.hintaro import HintaroTable
 from game.ui.tables.street_hintaro import StreetHintaroTable
+
+
+@pytest.fixture
+def drawn_text(monkeypatch) -> list[str]:
+    seen: list[str] = []
+    monkeypatch.setattr(draw, "TEXT_HOOK", seen.append)
+    return seen
 
 
 def button(table, label_start: str):
@@ -133,26 +144,56 @@ def test_space_skips_the_current_animation(app) -> None:
     assert len(table.beats) + (table.beat is not None) < queued
 
 
-def test_ai_decisions_do_not_freeze_frames(app, monkeypatch) -> None:
-    import time
-
+def test_a_cpu_bound_agent_never_starves_the_frame_loop(app, monkeypatch, drawn_text) -> None:
+    """The agent searches on the CPU (a pure-Python busy loop, as a real search is) until the test lets it answer.
+    Meanwhile frames keep coming, keep saying who is thinking, and answer a key in the same frame: counted in
+    frames, never in seconds. An agent run on the frame loop, or a frame loop that waits for the agent, fails
+    the test (the search gives up after WORKER_GUARD and says so) instead of hanging it."""
     from game.ai import PassiveAgent
+    from game.ui.scenes.menu import TableMenu
 
-    slow_calls = []
+    started, release = threading.Event(), threading.Event()
+    trouble: list[str] = []
+    spins: list[int] = []
 
-    def slow(self, view, legal):
-        slow_calls.append(1)
-        time.sleep(0.4)
+    def search(self, view, legal):
+        started.set()
+        if threading.current_thread() is threading.main_thread():
+            trouble.append("the agent ran on the frame loop")
+            return legal[0]
+        give_up = time.monotonic() + WORKER_GUARD  # a guard against a hang only: the test never waits this long
+        n = 0
+        while not release.is_set():
+            n += 1  # pure Python: holds the GIL but for the interpreter's switch interval
+            if n % 200_000 == 0 and time.monotonic() > give_up:
+                trouble.append("never let go: the frame loop waited for the agent")
+                break
+        spins.append(n)
         return legal[0]
 
-    monkeypatch.setattr(PassiveAgent, "choose", slow)
+    monkeypatch.setattr(PassiveAgent, "choose", search)
     session = TableSession.new("hintaro", [ai_seat(0, "passive"), ai_seat(1, "passive")], seed=3)
     table = app.open_table(session)
     assert until(app, lambda: table.ai_future is not None, limit=2000)
-    t0 = time.perf_counter()
-    frames(app, 5)
-    assert time.perf_counter() - t0 < 0.3, "frames kept coming while the agent thought"
-    assert until(app, lambda: len(session.state.actions) >= 1, limit=400, dt=1 / 60) or slow_calls
+    assert started.wait(WORKER_GUARD), "the agent's worker never started"
+    assert not trouble, trouble
+    before = len(session.state.actions)
+    name = table.names[session.state.current_seat]
+
+    drawn_text.clear()
+    frames(app, 30)  # thirty frames while the search burns a core
+    assert not trouble, trouble
+    assert table.ai_future is not None and not table.ai_future.done() and table.busy()
+    assert len(session.state.actions) == before, "nothing moved: the agent has not answered"
+    assert f"{name} is thinking…" in " ".join(drawn_text), "the frames say who is thinking"
+    press(app, pygame.K_ESCAPE)  # input is answered in the very next frame
+    assert isinstance(app.stack.top, TableMenu)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+
+    release.set()
+    assert until(app, lambda: len(session.state.actions) > before, limit=400, dt=1 / 60)
+    assert not trouble and len(spins) == 1 and spins[0] > 0, (trouble, spins)
 
 
 def test_session_end_shows_results_and_play_again_starts_a_new_table(app) -> None:
