@@ -63,6 +63,7 @@ def _add_join(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--token", default=None, help="take a seat back with the token given on joining")
     p.add_argument("--password", default=None)
     p.add_argument("--agent-seed", type=int, default=None, help="seed of the agent's own choices")
+    p.add_argument("--think", type=float, default=0.0, help="seconds to wait before each action (a bot's pace)")
     p.add_argument("--log", default=None, help="write the seat, its token and every event received (JSON lines)")
 
 

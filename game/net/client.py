@@ -193,7 +193,8 @@ def main(args: Any) -> int:
               "headless", file=sys.stderr)
         return 2
     log = Path(args.log).open("w", encoding="utf-8") if args.log else None  # noqa: SIM115
-    client = Client(args.url, args.agent, token=args.token, password=args.password, log=log, seed=args.agent_seed)
+    client = Client(args.url, args.agent, token=args.token, password=args.password, log=log, seed=args.agent_seed,
+                    think=args.think)
     try:
         result = asyncio.run(client.play())
     except JoinError as exc:

@@ -420,7 +420,7 @@ class Hall:
         try:
             async for raw in ws:
                 if conn.closed:
-                    break
+                    continue  # read on, so the closing handshake can finish; the library bounds it in time
                 if not conn.bucket.take():
                     conn.dropped += 1
                     now = time.monotonic()
@@ -448,8 +448,10 @@ class Hall:
             join_timer.cancel()
             table.leave(conn)
             conn.close()
-            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+            try:
                 await asyncio.wait_for(conn.writer, 5)
+            except (TimeoutError, ConnectionClosed):
+                ws.transport.abort()
 
 
 async def open_hall(hall: Hall, host: str, port: int) -> tuple[Any, int]:
