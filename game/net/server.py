@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.ai import make_agent
 from game.engine import Action, IllegalAction, create
-from game.engine.core import Event, Rng
+from game.engine.core import Event
 from game.net.protocol import (
     CLIENT_MESSAGES,
     MAX_CLIENT_MESSAGE,
@@ -150,11 +150,10 @@ class Table:
             if name != REMOTE:
                 make_agent(name, game)  # an unknown name is refused now, not mid-session
         make_agent(stand_in, game)
-        chance = Rng(self.seed ^ 0x5EA7)  # the agents' own seeds: from the table's secret, never sent
         self.seats = [SeatSlot(i, a) for i, a in enumerate(agents)]
-        self.agents = [
-            make_agent(a if a != REMOTE else stand_in, game, seed=chance.next64() & 0xFFFFFFFF) for a in agents
-        ]
+        # the agents' own seeds come from `secrets` too, never from the table's seed: a client watching an AI's
+        # choices could otherwise search its seed's 32 bits and run the derivation back to the table's seed
+        self.agents = [make_agent(a if a != REMOTE else stand_in, game, seed=secrets.randbits(32)) for a in agents]
         self.stand_in = stand_in
         self.password = password
         self.timeout = timeout
