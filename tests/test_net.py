@@ -304,12 +304,12 @@ def test_floods_vanishing_clients_and_wrong_passwords_do_not_hurt_the_table() ->
             ws = await _raw(url)
             limited = 0
             with pytest.raises(ConnectionClosed):
-                for _ in range(2000):
-                    await ws.send("{}")
+                for i in range(2000):  # well-formed messages: only the rate limit stops them
+                    await ws.send(encode("act", id=i, action={"kind": "stand"}))
                 while True:
                     if (await _recv(ws)).get("code") == "rate_limited":
                         limited += 1
-            assert limited >= 1 and ws.close_code == 1008
+            assert limited >= 1 and ws.close_code == 1008 and ws.close_reason == "flood"
             # the table still seats and plays
             clients = [Client(url, "random", password="open sesame", seed=i) for i in (1, 2)]
             results = await asyncio.gather(*(c.play() for c in clients))
@@ -365,6 +365,26 @@ def test_a_connected_player_who_never_acts_does_not_stall_the_table() -> None:
             over = await asyncio.wait_for(_recv_until(ws, "over"), SAFETY / 2)
             await runner
             assert over["result"] == table.client_result()
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    _run(main())
+
+
+def test_an_honest_bot_faster_than_the_rate_limit_still_finishes() -> None:
+    """A dropped action is answered with ``rate_limited`` and the client sends it again: nothing stalls."""
+
+    async def main() -> None:
+        table = _kinzo_table(agents=["remote", "remote"], rounds=2, rate=30, burst=2)
+        server, url = await _hall(table)
+        runner = asyncio.create_task(table.run())
+        try:
+            clients = [Client(url, "random", seed=i) for i in (1, 2)]
+            results = await asyncio.gather(*(c.play() for c in clients))
+            await runner
+            assert results[0] == results[1] == table.client_result()
+            assert all(c.mismatches == 0 for c in clients)
         finally:
             server.close()
             await server.wait_closed()

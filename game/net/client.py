@@ -82,6 +82,7 @@ class Client:
         self._next_id = 0
         self._sent: dict[int, float] = {}
         self._attempts = 0
+        self._pending: tuple[int, str] | None = None  # the action sent and not yet answered
 
     # ------------------------------------------------------------------ the session
     async def play(self) -> dict[str, Any]:
@@ -130,6 +131,8 @@ class Client:
                           f"step {msg['step']}", file=sys.stderr)
             elif kind == "refused":
                 self.refusals.append(msg)
+                if self._pending is not None and self._pending[0] == msg["id"]:
+                    self._pending = None
             elif kind == "seat":
                 self.statuses.append((msg["seat"], msg["status"]))
             elif kind == "over":
@@ -139,6 +142,10 @@ class Client:
                 self.errors.append(msg)
                 if msg["code"] in FATAL:
                     raise JoinError(msg["code"], msg["message"])
+                if msg["code"] == "rate_limited" and self._pending is not None:
+                    # our action was dropped unread (we send one a turn, so it was this one): send it again
+                    await asyncio.sleep(0.25)
+                    await ws.send(self._pending[1])
             turn = msg.get("turn")
             if turn is not None and kind in ("welcome", "events", "refused"):
                 if kind == "refused" and len(self.refusals) > 50:
@@ -149,6 +156,7 @@ class Client:
         self.seat, self.token, self.game = msg["seat"], msg["token"], msg["game"]
         self.view, self.step = msg["view"], msg["step"]
         self._attempts = 0
+        self._pending = None
         if self.agent is None:
             self.agent = make_agent(self.agent_name, self.game, seed=self.seed)
         if self.log is not None:
@@ -170,6 +178,8 @@ class Client:
         ack = msg.get("ack")
         if ack is not None and ack in self._sent:
             self.rtts.append(time.perf_counter() - self._sent.pop(ack))
+            if self._pending is not None and self._pending[0] == ack:
+                self._pending = None
 
     async def _act(self, ws: Any, turn: dict[str, Any]) -> None:
         assert self.view is not None and self.agent is not None
@@ -183,7 +193,9 @@ class Client:
         self._next_id += 1
         self._sent[self._next_id] = time.perf_counter()
         self.acted += 1
-        await ws.send(encode("act", id=self._next_id, action=action.to_dict()))
+        text = encode("act", id=self._next_id, action=action.to_dict())
+        self._pending = (self._next_id, text)
+        await ws.send(text)
 
 
 def main(args: Any) -> int:

@@ -45,6 +45,8 @@ from game.net.tally import Tally
 REMOTE = "remote"
 #: a connection that sends this many faulty messages (bad JSON, unknown fields, ...) is closed
 MAX_FAULTS = 20
+#: messages dropped in a row by the rate limit after which a connection counts as a flood and is closed
+MAX_DROPPED = 50
 #: messages queued to one client beyond which it counts as not reading (it is closed; it may rejoin)
 MAX_OUTBOX = 2000
 #: seconds a new connection has to join before it is closed
@@ -79,7 +81,6 @@ class Conn:
         self.bucket = Bucket(rate, burst)
         self.faults = 0
         self.dropped = 0
-        self.last_limit_note = 0.0
         self.closed = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -421,14 +422,14 @@ class Hall:
                 if conn.closed:
                     continue  # read on, so the closing handshake can finish; the library bounds it in time
                 if not conn.bucket.take():
+                    # dropped unread, and said so (an honest client sends its action again a moment later);
+                    # a client that keeps sending into the limit is a flood and is closed
                     conn.dropped += 1
-                    now = time.monotonic()
-                    if now - conn.last_limit_note > 1.0:
-                        conn.last_limit_note = now
-                        conn.send(encode("error", code="rate_limited", message="too many messages: dropped"))
-                    if conn.dropped > 10 * table.burst:
+                    conn.send(encode("error", code="rate_limited", message="too many messages: dropped"))
+                    if conn.dropped > MAX_DROPPED:
                         conn.close(1008, "flood")
                     continue
+                conn.dropped = 0
                 try:
                     msg = decode(raw, CLIENT_MESSAGES, MAX_CLIENT_MESSAGE)
                 except ProtocolError as fault:
