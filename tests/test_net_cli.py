@@ -94,3 +94,12 @@ def test_serve_and_join_processes_with_a_client_killed_and_rejoined(tmp_path: Pa
         assert str(seed) not in path.read_text(encoding="utf-8")
     assert _lines(logs[2])[0]["token"] == seat_line["token"], "the seat came back with its token"
     assert "0 mismatches" in err_b and "0 mismatches" in err_a2
+
+
+def test_bench_net_quick_serves_and_measures() -> None:
+    out = subprocess.run([sys.executable, "-m", "game", "bench", "net", "--tables", "2", "--think", "0.02", "--quick",
+                          "--json"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["tables"] == 2 and data["actions"] > 0 and data["round_trips"] > 0
+    assert data["rtt_p50_ms"] > 0 and data["view_mismatches"] == 0

@@ -504,3 +504,44 @@ def main(args: Any) -> dict[str, Any]:
     finally:
         if log is not None:
             log.close()
+
+
+def hall_main(argv: list[str] | None = None) -> int:
+    """``python -m game.net.server --tables N ...``: many tables in one process, at ``/t/0`` ... ``/t/N-1``
+    (what ``bench net`` measures). Prints ``port <P>`` on stdout once listening; runs until every session ends."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m game.net.server")
+    ap.add_argument("--tables", type=int, default=1)
+    ap.add_argument("--game", default="kinzo")
+    ap.add_argument("--agents", default="remote,remote,remote")
+    ap.add_argument("--rounds", type=int, default=100000)
+    ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--rate", type=float, default=30.0)
+    ap.add_argument("--burst", type=float, default=60.0)
+    args = ap.parse_args(argv)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    options = parse_options(args.option)
+
+    async def run() -> None:
+        tables = {
+            f"/t/{i}": Table(args.game, agents, rounds=args.rounds, options=options, timeout=args.timeout,
+                             rate=args.rate, burst=args.burst)
+            for i in range(args.tables)
+        }
+        server, port = await open_hall(Hall(tables), args.host, args.port)
+        print(f"port {port}", flush=True)
+        try:
+            await asyncio.gather(*(t.run() for t in tables.values()))
+        finally:
+            server.close()
+
+    asyncio.run(run())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(hall_main())
