@@ -499,6 +499,10 @@ def main(args: Any) -> dict[str, Any]:
             remote = sum(a == REMOTE for a in agents)
             print(f"cantina: serving {args.game} on ws://{args.host}:{port} ({remote} remote seat(s))",
                   file=sys.stderr, flush=True)
+            if args.host not in ("127.0.0.1", "localhost", "::1"):
+                print("cantina: listening beyond this machine (plain ws://, no TLS): put it behind a TLS proxy "
+                      "for the internet" + ("" if args.password else ", and give it a --password"),
+                      file=sys.stderr, flush=True)
 
         return asyncio.run(serve_table(table, args.host, args.port, announce))
     finally:
