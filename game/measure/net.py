@@ -2,8 +2,9 @@
 
 The server (``python -m game.net.server``) runs in its own process, so its CPU is measured apart from the
 clients' (read from ``/proc/<pid>/stat``, Linux). Every seat is a remote bot client (in this process, one
-asyncio loop) that waits ``--think`` seconds and then acts with the ``random`` agent, so the load is N tables'
-worth of players acting at a steady pace. Measured after a warm-up, for ``--seconds``:
+asyncio loop) that waits about ``--think`` seconds (0.5-1.5x, at random, as players do: a fixed pause makes
+every table act in the same instant) and then acts with the ``random`` agent, so the load is N tables' worth
+of players acting at a steady pace. Measured after a warm-up, for ``--seconds``:
 
 * **round trip**: from a client sending its action to it receiving the events that action caused (the server
   checks it, applies it, sends every seat its visible events), p50 / p99 / max in ms;
@@ -46,7 +47,7 @@ def _percentile(values: list[float], q: float) -> float:
 async def _drive(port: int, tables: int, seats: int, think: float, seconds: float, pid: int,
                  warmup: float) -> dict[str, Any]:
     clients = [
-        Client(f"ws://127.0.0.1:{port}/t/{t}", "random", seed=t * 10 + s, think=think, retries=0)
+        Client(f"ws://127.0.0.1:{port}/t/{t}", "random", seed=t * 10 + s, think=think, retries=0, jitter=True)
         for t in range(tables)
         for s in range(seats)
     ]

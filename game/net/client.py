@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -55,6 +56,7 @@ class Client:
         think: float = 0.0,
         retries: int = 5,
         stop_after: int | None = None,
+        jitter: bool = False,
     ) -> None:
         self.url = url
         self.agent_name = agent
@@ -63,6 +65,7 @@ class Client:
         self.log = log
         self.seed = seed
         self.think = think
+        self.jitter = random.Random(seed) if jitter else None  # think 0.5-1.5x as long, at random (bench)
         self.retries = retries
         self.stop_after = stop_after  # tests: vanish after this many own actions
         self.agent: Any = None
@@ -187,7 +190,7 @@ class Client:
             ws.transport.abort()  # vanish, as a killed process would
             return
         if self.think:
-            await asyncio.sleep(self.think)
+            await asyncio.sleep(self.think * (0.5 + self.jitter.random()) if self.jitter else self.think)
         legal = [Action.from_dict(a) for a in turn["legal"]]
         action = self.agent.choose(self.view, legal)
         self._next_id += 1
