@@ -47,20 +47,34 @@ def _percentile(values: list[float], q: float) -> float:
 async def _drive(port: int, tables: int, seats: int, think: float, seconds: float, pid: int,
                  warmup: float) -> dict[str, Any]:
     clients = [
-        Client(f"ws://127.0.0.1:{port}/t/{t}", "random", seed=t * 10 + s, think=think, retries=0, jitter=True)
+        Client(f"ws://127.0.0.1:{port}/t/{t}", "random", seed=t * 10 + s, think=think, retries=0, jitter=True,
+               keep_events=False)
         for t in range(tables)
         for s in range(seats)
     ]
     tasks = [asyncio.create_task(c.play()) for c in clients]
+    loop = asyncio.get_running_loop()
+    lags: list[float] = []
+
+    async def ticker() -> None:  # how late this process runs a 10 ms timer: the clients' own queueing
+        while True:
+            t0 = loop.time()
+            await asyncio.sleep(0.01)
+            lags.append(loop.time() - t0 - 0.01)
+
+    tick = loop.create_task(ticker())
     await asyncio.sleep(warmup)
     for c in clients:
         c.rtts.clear()
+    lags.clear()
     acted0 = sum(c.acted for c in clients)
     cpu0, wall0, own0 = _cpu_seconds(pid), time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
     cpu1, wall1, own1 = _cpu_seconds(pid), time.perf_counter(), time.process_time()
     acted = sum(c.acted for c in clients) - acted0
     rtts = [r for c in clients for r in c.rtts]
+    tick.cancel()
+    lags.sort()
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -78,6 +92,7 @@ async def _drive(port: int, tables: int, seats: int, think: float, seconds: floa
         "server_cpu_percent_per_table": None if server_cpu is None else 100 * server_cpu / wall / tables,
         "server_cpu_us_per_action": None if server_cpu is None or not acted else 1e6 * server_cpu / acted,
         "client_cpu_percent": 100 * (own1 - own0) / wall,
+        "client_loop_lag_p99_ms": 1000 * lags[int(0.99 * len(lags))] if lags else None,
         "view_mismatches": mismatches,
         "seconds": wall,
     }
@@ -100,11 +115,16 @@ def net_bench(tables: int, seconds: float = 20.0, think: float = 0.5, game: str 
             raise RuntimeError(f"the bench server did not start: {line!r}")
         port = int(line.split()[1])
         result = asyncio.run(_drive(port, tables, seats, think, seconds, server.pid, warmup))
-    finally:
         server.terminate()
         try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
+            out, _ = server.communicate(timeout=20)
+            stats = json.loads(out.strip().splitlines()[-1])
+            result["server_loop_lag_p50_ms"] = stats["loop_lag_p50_ms"]
+            result["server_loop_lag_p99_ms"] = stats["loop_lag_p99_ms"]
+        except (subprocess.TimeoutExpired, ValueError, IndexError, KeyError):
+            result["server_loop_lag_p99_ms"] = None
+    finally:
+        if server.poll() is None:
             server.kill()
             server.wait()
     return {
@@ -126,7 +146,9 @@ def format_net_bench(r: dict[str, Any]) -> str:
         f"  server CPU       {num(r['server_cpu_percent'], '.1f')} % of a core, "
         f"{num(r['server_cpu_percent_per_table'], '.3f')} % per table, "
         f"{num(r['server_cpu_us_per_action'], '.0f')} µs per action",
-        f"  clients' CPU     {r['client_cpu_percent']:.1f} % of a core (this process)",
+        f"  server loop lag  p99 {num(r.get('server_loop_lag_p99_ms'), '.1f')} ms (a 10 ms timer's lateness)",
+        f"  clients' CPU     {r['client_cpu_percent']:.1f} % of a core (this process), loop lag p99 "
+        f"{num(r.get('client_loop_lag_p99_ms'), '.1f')} ms",
         f"  view mismatches  {r['view_mismatches']}",
     ])
 

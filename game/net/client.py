@@ -57,6 +57,7 @@ class Client:
         retries: int = 5,
         stop_after: int | None = None,
         jitter: bool = False,
+        keep_events: bool = True,
     ) -> None:
         self.url = url
         self.agent_name = agent
@@ -73,7 +74,8 @@ class Client:
         self.game: str | None = None
         self.view: dict[str, Any] | None = None
         self.step = 0
-        self.received: list[tuple[int, dict[str, Any]]] = []  # (step, event) in order
+        self.keep_events = keep_events
+        self.received: list[tuple[int, dict[str, Any]]] = []  # (step, event) in order, if keep_events
         self.checks = 0
         self.mismatches = 0
         self.refusals: list[dict[str, Any]] = []
@@ -172,7 +174,8 @@ class Client:
             raise ProtocolError("bad_message", f"expected event {self.step}, got {msg['step']}")
         for i, event in enumerate(msg["events"]):
             self.view = reduce_view(self.view, event)
-            self.received.append((msg["step"] + i, event))
+            if self.keep_events:
+                self.received.append((msg["step"] + i, event))
             if self.log is not None:
                 self.log.write(json.dumps({"step": msg["step"] + i, "event": event}) + "\n")
         if self.log is not None and msg["events"]:

@@ -20,6 +20,7 @@ import contextlib
 import hmac
 import json
 import secrets
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -537,11 +538,32 @@ def hall_main(argv: list[str] | None = None) -> int:
             for i in range(args.tables)
         }
         server, port = await open_hall(Hall(tables), args.host, args.port)
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        lags: list[float] = []
+
+        async def ticker() -> None:  # how late the loop runs a 10 ms timer: the server's own queueing
+            while True:
+                t0 = loop.time()
+                await asyncio.sleep(0.01)
+                lags.append(loop.time() - t0 - 0.01)
+
+        tick = loop.create_task(ticker())
         print(f"port {port}", flush=True)
-        try:
-            await asyncio.gather(*(t.run() for t in tables.values()))
-        finally:
-            server.close()
+        sessions = asyncio.gather(*(t.run() for t in tables.values()))
+        stopping = loop.create_task(stop.wait())
+        await asyncio.wait([sessions, stopping], return_when=asyncio.FIRST_COMPLETED)
+        for task in (tick, stopping, sessions):
+            task.cancel()
+        await asyncio.gather(tick, stopping, sessions, return_exceptions=True)
+        server.close()
+        lags.sort()
+        print(json.dumps({
+            "cpu_s": time.process_time(),
+            "loop_lag_p50_ms": 1000 * lags[len(lags) // 2] if lags else None,
+            "loop_lag_p99_ms": 1000 * lags[int(0.99 * len(lags))] if lags else None,
+        }), flush=True)
 
     asyncio.run(run())
     return 0
