@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hmac
 import json
 import secrets
@@ -537,6 +538,8 @@ def hall_main(argv: list[str] | None = None) -> int:
                              rate=args.rate, burst=args.burst)
             for i in range(args.tables)
         }
+        gc.collect()
+        gc.freeze()  # the tables' long-lived objects: later full collections skip them
         server, port = await open_hall(Hall(tables), args.host, args.port)
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
