@@ -284,9 +284,10 @@ class Table:
             welcome["turn"] = turn
         conn.send(encode("welcome", **welcome))
         current = self.state.current_seat
-        if starting and current is not None and current != slot.index and self.seats[current].conn is not None:
+        waiting = self.seats[current].conn if current is not None and current != slot.index else None
+        if starting and waiting is not None and current is not None:
             # play starts now: the seat to act, which joined earlier, learns its choices
-            self.seats[current].conn.send(encode("events", step=self.step, events=[], turn=self._turn(current)))
+            waiting.send(encode("events", step=self.step, events=[], turn=self._turn(current)))
         if was_away:
             self._seat_status(slot.index, "back")
         if self.done.is_set() and self.result is not None:
@@ -416,9 +417,11 @@ class Hall:
             await ws.close(1008, "no such table")
             return
         conn = Conn(ws, table.rate, table.burst)
-        join_timer = asyncio.get_running_loop().call_later(
-            JOIN_TIMEOUT, lambda: conn.seat is None and conn.close(1008, "join timeout")
-        )
+        def unjoined() -> None:
+            if conn.seat is None:
+                conn.close(1008, "join timeout")
+
+        join_timer = asyncio.get_running_loop().call_later(JOIN_TIMEOUT, unjoined)
         try:
             async for raw in ws:
                 if conn.closed:
@@ -554,8 +557,8 @@ def hall_main(argv: list[str] | None = None) -> int:
 
         tick = loop.create_task(ticker())
         print(f"port {port}", flush=True)
-        sessions = asyncio.gather(*(t.run() for t in tables.values()))
-        stopping = loop.create_task(stop.wait())
+        sessions: asyncio.Future[Any] = asyncio.gather(*(t.run() for t in tables.values()))
+        stopping: asyncio.Future[Any] = loop.create_task(stop.wait())
         await asyncio.wait([sessions, stopping], return_when=asyncio.FIRST_COMPLETED)
         for task in (tick, stopping, sessions):
             task.cancel()
