@@ -58,7 +58,7 @@ def test_serve_and_join_processes_with_a_client_killed_and_rejoined(tmp_path: Pa
         a.wait(5)
         seat_line = _lines(logs[0])[0]
         assert set(seat_line) == {"seat", "token"} and seat_line["seat"] == 1
-        a2 = _start("join", url, *join, "--token", seat_line["token"], "--log", str(logs[2]),
+        a2 = _start("join", url, *join, f"--token={seat_line['token']}", "--log", str(logs[2]),
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         procs.append(a2)
         out_b, err_b = b.communicate(timeout=SAFETY)

@@ -259,7 +259,7 @@ class Table:
                 conn.send(encode("error", code="table_full", message="every remote seat is taken"))
                 conn.close(1008, "table_full")
                 return
-            slot.token = secrets.token_urlsafe(24)
+            slot.token = secrets.token_hex(16)  # 128 bits; hex, so it never reads as a command-line option
         assert slot.token is not None
         was_away = slot.away_since is not None or slot.standing_in
         slot.conn, conn.seat = conn, slot.index
