@@ -98,7 +98,7 @@ def _run(coro: Any) -> Any:
 
 # ---------------------------------------------------------------------------------------------- protocol
 def test_protocol_refuses_anything_but_its_own_messages() -> None:
-    ok = decode(encode("act", id=1, action={"kind": "stand"}), CLIENT_MESSAGES, MAX_CLIENT_MESSAGE)
+    ok = decode(encode("act", at=0, id=1, action={"kind": "stand"}), CLIENT_MESSAGES, MAX_CLIENT_MESSAGE)
     assert ok["action"] == {"kind": "stand"}
     bad = {
         "not json": "bad_json",
@@ -108,9 +108,9 @@ def test_protocol_refuses_anything_but_its_own_messages() -> None:
         json.dumps({"v": True, "type": "join"}): "bad_version",
         json.dumps({"v": VERSION, "type": "shout"}): "bad_message",
         json.dumps({"v": VERSION, "type": "act", "id": 1}): "bad_message",
-        json.dumps({"v": VERSION, "type": "act", "id": 1, "action": {}, "seat": 2}): "bad_message",
+        json.dumps({"v": VERSION, "type": "act", "id": 1, "at": 0, "action": {}, "seat": 2}): "bad_message",
         json.dumps({"v": VERSION, "type": "act", "id": True, "action": {}}): "bad_message",
-        json.dumps({"v": VERSION, "type": "act", "id": 1, "action": []}): "bad_message",
+        json.dumps({"v": VERSION, "type": "act", "id": 1, "at": 0, "action": []}): "bad_message",
         json.dumps({"v": VERSION, "type": "join", "token": 5}): "bad_message",
         "[" * 100_000: "too_large",
         "[" * 5000: "bad_json",  # deep nesting within the limit: refused, not a crash
@@ -210,17 +210,18 @@ def test_garbage_oversize_and_acting_for_another_seat_change_nothing() -> None:
         runner = asyncio.create_task(table.run())
         try:
             ws = await _raw(url)
-            await ws.send(encode("act", id=1, action={"kind": "stand"}))
+            await ws.send(encode("act", at=0, id=1, action={"kind": "stand"}))
             assert (await _recv(ws))["code"] == "not_joined"
             await ws.send(encode("join"))
             welcome = await _recv(ws)
             me, token = welcome["seat"], welcome["token"]
             assert welcome["type"] == "welcome" and me == 0 and "turn" not in welcome
-            await ws.send(encode("act", id=2, action={"kind": "stake", "amount": 10}))
+            await ws.send(encode("act", at=0, id=2, action={"kind": "stake", "amount": 10}))
             refused = await _recv(ws)
-            assert refused["type"] == "refused" and refused["code"] == "not_your_turn", "play has not started"
+            assert refused["type"] == "refused" and refused["code"] == "not_started"
             garbage = [
-                "not json at all", "{\"v\": 1", json.dumps({"v": 1, "type": "act", "id": 3, "action": {}, "seat": 1}),
+                "not json at all", "{\"v\": 1",
+                json.dumps({"v": 1, "type": "act", "id": 3, "at": 0, "action": {}, "seat": 1}),
                 json.dumps({"v": 9, "type": "join"}), json.dumps({"v": 1, "type": "act", "id": "x", "action": {}}),
             ]
             for text in garbage:
@@ -238,16 +239,16 @@ def test_garbage_oversize_and_acting_for_another_seat_change_nothing() -> None:
             start = await _recv(ws)
             assert start["type"] == "events" and start["turn"]["legal"]
             step_before, save_before = table.step, table.state.to_json()
-            await ws2.send(encode("act", id=1, action={"kind": "stake", "amount": 10}))
+            await ws2.send(encode("act", at=0, id=1, action={"kind": "stake", "amount": 10}))
             answer = await _recv(ws2)
             assert answer["type"] == "refused" and answer["code"] == "not_your_turn" and answer["params"]["seat"] == 1
-            await ws2.send(json.dumps({"v": 1, "type": "act", "id": 2, "seat": 0,
+            await ws2.send(json.dumps({"v": 1, "type": "act", "id": 2, "at": 0, "seat": 0,
                                        "action": {"kind": "stake", "amount": 10}}))
             assert (await _recv(ws2))["code"] == "bad_message", "a message naming a seat is refused"
             for forged in ({"kind": "stake", "amount": 10**9}, {"kind": "stake", "amount": True},
                            {"kind": "stake", "amount": 10.0}, {"kind": "fly"},
                            {"kind": "stake", "amount": 10, "seat": 1}, {"nokind": 1}):
-                await ws.send(encode("act", id=11, action=forged))
+                await ws.send(encode("act", at=0, id=11, action=forged))
                 answer = await _recv(ws)
                 assert answer["type"] == "refused" and answer["code"] in (
                     "amount_out_of_range", "malformed_action", "unknown_action", "not_allowed_now",
@@ -256,7 +257,7 @@ def test_garbage_oversize_and_acting_for_another_seat_change_nothing() -> None:
                 assert answer["turn"]["legal"], "a refusal repeats the seat's choices"
             assert (table.step, table.state.to_json()) == (step_before, save_before), "refusals changed nothing"
             # an oversized message closes that connection only; the seat comes back with its token
-            await ws.send(json.dumps({"v": 1, "type": "act", "id": 12, "action": {"kind": "x" * 100_000}}))
+            await ws.send(json.dumps({"v": 1, "type": "act", "id": 12, "at": 0, "action": {"kind": "x" * 100_000}}))
             with pytest.raises(ConnectionClosed):
                 while True:
                     await _recv(ws)
@@ -305,7 +306,7 @@ def test_floods_vanishing_clients_and_wrong_passwords_do_not_hurt_the_table() ->
             limited = 0
             with pytest.raises(ConnectionClosed):
                 for i in range(2000):  # well-formed messages: only the rate limit stops them
-                    await ws.send(encode("act", id=i, action={"kind": "stand"}))
+                    await ws.send(encode("act", at=0, id=i, action={"kind": "stand"}))
                 while True:
                     if (await _recv(ws)).get("code") == "rate_limited":
                         limited += 1
@@ -325,12 +326,12 @@ def test_floods_vanishing_clients_and_wrong_passwords_do_not_hurt_the_table() ->
 def test_a_seat_away_is_played_by_the_stand_in_until_its_player_returns() -> None:
     async def main() -> None:
         log = io.StringIO()
-        table = _kinzo_table(agents=["remote", "remote"], rounds=15, timeout=0.2, stand_in="passive", log=log)
+        table = _kinzo_table(agents=["remote", "remote"], rounds=15, timeout=0.5, stand_in="passive", log=log)
         server, url = await _hall(table)
         runner = asyncio.create_task(table.run())
         try:
             leaver = Client(url, "random", seed=1, stop_after=3)
-            stayer = Client(url, "random", seed=2, think=0.005)
+            stayer = Client(url, "random", seed=2, think=0.01)
             stay_task = asyncio.create_task(stayer.play())
             with pytest.raises(ConnectionError):
                 await leaver.play()
@@ -385,6 +386,29 @@ def test_an_honest_bot_faster_than_the_rate_limit_still_finishes() -> None:
             await runner
             assert results[0] == results[1] == table.client_result()
             assert all(c.mismatches == 0 for c in clients)
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    _run(main())
+
+
+def test_a_slow_player_gets_one_turn_played_and_is_told_the_seat_is_theirs_again() -> None:
+    async def main() -> None:
+        table = _kinzo_table(agents=["remote", "remote"], rounds=3, timeout=0.05, stand_in="passive")
+        server, url = await _hall(table)
+        runner = asyncio.create_task(table.run())
+        try:
+            slow = Client(url, "random", seed=1, think=0.25)  # always slower than the host's timeout
+            quick = Client(url, "random", seed=2)
+            results = await asyncio.gather(slow.play(), quick.play())
+            await runner
+            assert results[0] == results[1] == table.client_result()
+            mine = [status for seat, status in quick.statuses if seat == slow.seat]
+            assert mine and mine[:2] == ["stand_in", "back"] and "away" not in mine
+            assert slow.mismatches == 0 and quick.mismatches == 0
+            # what the slow player sent for a turn the stand-in had already played was refused, never applied
+            assert slow.refusals and {r["code"] for r in slow.refusals} <= {"stale_turn", "not_your_turn"}
         finally:
             server.close()
             await server.wait_closed()

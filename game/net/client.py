@@ -150,7 +150,7 @@ class Client:
                 if msg["code"] == "rate_limited" and self._pending is not None:
                     # our action was dropped unread (we send one a turn, so it was this one): send it again
                     await asyncio.sleep(0.25)
-                    await ws.send(self._pending[1])
+                    await self._send(ws, self._pending[1])
             turn = msg.get("turn")
             if turn is not None and kind in ("welcome", "events", "refused"):
                 if kind == "refused" and len(self.refusals) > 50:
@@ -199,9 +199,18 @@ class Client:
         self._next_id += 1
         self._sent[self._next_id] = time.perf_counter()
         self.acted += 1
-        text = encode("act", id=self._next_id, action=action.to_dict())
+        text = encode("act", id=self._next_id, at=turn["at"], action=action.to_dict())
         self._pending = (self._next_id, text)
-        await ws.send(text)
+        await self._send(ws, text)
+
+    @staticmethod
+    async def _send(ws: Any, text: str) -> None:
+        """Send, unless the server has closed: then read on, as what it sent before closing (the summary,
+        say) is still waiting to be read."""
+        try:
+            await ws.send(text)
+        except ConnectionClosed:
+            pass
 
 
 def main(args: Any) -> int:

@@ -8,8 +8,10 @@ ever unpickled or evaluated: ``json.loads`` and these checks are the whole parse
 Client → server::
 
     join    {password?, token?}         take the next free remote seat, or, with a token, take one's seat back
-    act     {id, action}                one action for the client's own seat (``Action.to_dict()``); ``id`` is
-                                        the client's number for it, echoed in the answer
+    act     {id, at, action}            one action for the client's own seat (``Action.to_dict()``); ``id`` is
+                                        the client's number for it, echoed in the answer; ``at`` is the
+                                        ``turn``'s ``at`` it answers (an action meant for a turn that has
+                                        passed, say one a stand-in played, is refused ``stale_turn``)
 
 Server → client::
 
@@ -27,7 +29,10 @@ Server → client::
     over    {result}                    the session is over: the summary (the same as ``simulate``, without seed)
     error   {code, message}             a protocol fault (bad JSON, unknown field, flood, wrong password, ...)
 
-``turn`` is ``{"legal": [Action.to_dict(), ...], "ranges": {kind: [low, high]}}``: the choices the seat has now.
+``turn`` is ``{"at": n, "legal": [Action.to_dict(), ...], "ranges": {kind: [low, high]}}``: the choices the seat
+has now, ``at`` being the number of actions the table has taken so far.
+
+Refusal codes are the engine's (``refusal_codes(game)``) plus :data:`TABLE_REFUSALS`.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ _OBJ, _LIST, _STR, _INT = dict, list, str, int
 #: per message type: (required fields, optional fields), each field with its JSON type
 CLIENT_MESSAGES: dict[str, tuple[dict[str, type], dict[str, type]]] = {
     "join": ({}, {"password": _STR, "token": _STR}),
-    "act": ({"id": _INT, "action": _OBJ}, {}),
+    "act": ({"id": _INT, "at": _INT, "action": _OBJ}, {}),
 }
 SERVER_MESSAGES: dict[str, tuple[dict[str, type], dict[str, type]]] = {
     "welcome": (
@@ -77,6 +82,13 @@ ERROR_CODES: dict[str, str] = {
     "already_joined": "this connection already has a seat",
     "replaced": "the seat was taken back by a newer connection with its token",
     "too_slow": "the connection did not read its messages fast enough",
+}
+
+
+#: refusals the table itself gives (besides the engine's codes)
+TABLE_REFUSALS: dict[str, str] = {
+    "stale_turn": "the action answers a turn that has passed (the seat's stand-in or an earlier action took it)",
+    "not_started": "play starts when every remote seat is taken",
 }
 
 

@@ -196,7 +196,7 @@ class Table:
             r = state.amount_range(kind)
             if r is not None:
                 ranges[kind] = list(r)
-        return {"legal": [a.to_dict() for a in legal], "ranges": ranges}
+        return {"at": self.actions, "legal": [a.to_dict() for a in legal], "ranges": ranges}
 
     def _broadcast(self, events: list[Event], actor: Conn | None = None, ack: int | None = None) -> None:
         self._record(events)
@@ -316,8 +316,12 @@ class Table:
         ident = msg["id"]
         try:
             if not self.started.is_set():
-                raise IllegalAction("play starts when every remote seat is taken", "not_your_turn",
-                                    {"seat": seat, "current_seat": None})
+                raise IllegalAction("play starts when every remote seat is taken", "not_started", {"seat": seat})
+            if msg["at"] != self.actions and self.state.current_seat == seat:
+                raise IllegalAction(
+                    f"that action answers turn {msg['at']}; the table is at {self.actions}", "stale_turn",
+                    {"at": msg["at"], "now": self.actions},
+                )
             action = Action.from_dict(msg["action"])
             events = self.state.apply(action, seat)
         except IllegalAction as refusal:
@@ -368,9 +372,10 @@ class Table:
             if self.actions != before or state.is_over:
                 continue  # the seat's player came back and acted while the stand-in thought
             events = state.apply(action, seat)
-            if slot.remote and slot.conn is not None:
-                slot.standing_in = False  # connected but slow: the stand-in played this one turn only
             self._broadcast(events)
+            if slot.remote and slot.conn is not None and slot.standing_in:
+                slot.standing_in = False  # connected but slow: the stand-in played this one turn only
+                self._seat_status(seat, "back")
         self.result = self.tally.result(state)
         over = encode("over", result=self.client_result())
         for s in self.seats:
