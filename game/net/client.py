@@ -9,6 +9,7 @@ connection is retried with the seat's token, which brings a fresh view.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import sys
@@ -207,10 +208,8 @@ class Client:
     async def _send(ws: Any, text: str) -> None:
         """Send, unless the server has closed: then read on, as what it sent before closing (the summary,
         say) is still waiting to be read."""
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await ws.send(text)
-        except ConnectionClosed:
-            pass
 
 
 def main(args: Any) -> int:
