@@ -414,3 +414,77 @@ def test_a_slow_player_gets_one_turn_played_and_is_told_the_seat_is_theirs_again
             await server.wait_closed()
 
     _run(main())
+
+
+class _Collect:
+    """A stand-in connection for driving ``Table.act`` directly: it keeps what the table sends it."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+_ODD = [None, True, False, 0, -1, 1.5, "", "x" * 50, [], [1, "a"], {"a": 1}, 10**30, -(10**30)]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_forged_actions_from_the_wire_are_refused_with_listed_codes(game_id: str) -> None:
+    """Legal actions bent every way JSON allows: each is refused with a code the game or the table lists, or is
+    legal after all; nothing else escapes, and the chips stay where they were."""
+    from game.engine import refusal_codes
+    from game.engine.core import Rng
+    from game.net.protocol import TABLE_REFUSALS
+
+    seats = 2 if GAMES[game_id].max_seats < 3 else 3
+
+    codes = set(refusal_codes(game_id)) | set(TABLE_REFUSALS)
+    rng = Rng(17)
+
+    async def session(seed: int, budget: int) -> int:
+        table = Table(game_id, ["remote"] * seats, rounds=50, seed=seed, options={})
+        conns = [_Collect(i) for i in range(seats)]
+        for c in conns:
+            table.seats[c.seat].conn = c  # type: ignore[assignment]
+            table.seats[c.seat].token = "t"
+        table.started.set()
+        total = table.state.chip_total()
+        sent = 0
+        while sent < budget and not table.state.is_over:
+            seat = table.state.current_seat
+            legal = [a.to_dict() for a in table.state.legal_actions()]
+            action = dict(legal[rng.below(len(legal))])
+            bend = rng.below(4)
+            fields = [k for k in action if k != "kind"]
+            if bend == 0 and fields:
+                action[fields[rng.below(len(fields))]] = _ODD[rng.below(len(_ODD))]
+            elif bend == 1:
+                action["extra"] = _ODD[rng.below(len(_ODD))]
+            elif bend == 2:
+                action["kind"] = _ODD[rng.below(len(_ODD))]
+            who = conns[seat if rng.below(4) else (seat + 1) % seats]
+            before = len(who.sent)
+            msg = {"v": 1, "type": "act", "id": sent, "at": table.actions, "action": action}
+            table.act(who, msg)  # type: ignore[arg-type]
+            sent += 1
+            answers = [m for m in who.sent[before:] if m["type"] in ("refused", "events")]
+            assert answers, f"no answer to {action}"
+            if answers[0]["type"] == "refused":
+                assert answers[0]["code"] in codes, answers[0]
+            assert table.state.chip_total() == total
+        for c in conns:
+            assert all(m["type"] in ("events", "refused", "check", "seat") for m in c.sent)
+        return sent
+
+    async def main() -> None:
+        sent, seed = 0, 0
+        while sent < 400:
+            sent += await session(seed, 400 - sent)
+            seed += 1
+
+    _run(main())

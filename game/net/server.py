@@ -24,6 +24,7 @@ import secrets
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -323,7 +324,14 @@ class Table:
                     {"at": msg["at"], "now": self.actions},
                 )
             action = Action.from_dict(msg["action"])
-            events = self.state.apply(action, seat)
+            try:
+                events = self.state.apply(action, seat)
+            except IllegalAction:
+                raise
+            except Exception as exc:  # an engine that fails on odd input: refuse it, keep the table, say so
+                traceback.print_exc(file=sys.stderr)
+                raise IllegalAction(f"the table could not read that action ({type(exc).__name__})",
+                                    "malformed_action", {}) from None
         except IllegalAction as refusal:
             answer: dict[str, Any] = {
                 "id": ident, "code": refusal.code, "params": _jsonable(refusal.params), "message": str(refusal),
