@@ -171,7 +171,6 @@ class Table:
         self.moved = asyncio.Event()
         self.done = asyncio.Event()
         self.result: dict[str, Any] | None = None
-        self.unjoined = 0
         self._record(self.state.opening_events)
         self.tally.feed(self.state.opening_events)
         self.step = len(self.state.opening_events)
