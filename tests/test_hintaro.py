@@ -104,7 +104,7 @@ def test_ruling_rerolls_from_hintarons_left_one_die_or_keep() -> None:
     assert state.current_seat == 1
     assert set(state.legal_actions()) == {Action("keep"), Action("reroll", die=0), Action("reroll", die=1)}
     events = play(state, Action("reroll", die=1))
-    assert events[0].data == {"die": 1, "old": "K", "new": "TK", "dice": ("K", "TK")}
+    assert events[0].data == {"die": 1, "old": "K", "new": "TK", "dice": ("K", "TK"), "to_act": [2, 0]}
     assert state.current_seat == 2
     play(state, "keep")
     assert state.current_seat == 0, "the Hintaron rerolls last"
@@ -299,3 +299,64 @@ def test_seeded_simulation_matches_the_exact_standings() -> None:
     expected = float(p_carry) * rounds
     sigma = math.sqrt(rounds * float(p_carry) * (1 - float(p_carry)))
     assert abs(result["carried"] - expected) < 4.5 * sigma
+
+
+# ------------------------------------------------------------------------------------- engine contract v2
+def test_views_fold_with_short_stacks_no_ante_and_odd_raises() -> None:
+    """All-ins, side pots, uncalled raises, busted seats and a carried pot given back at the end all fold, for
+    every seat and the spectator (the contract test plays the default options only)."""
+    from game.engine import event_kinds
+    from game.engine.core import Rng
+    from tests.test_view_fold import _fold_step
+
+    catalogue = event_kinds("hintaro")
+    for options in ({"rounds": 0, "stack": 30}, {"rounds": 12, "stack": 25, "ante": 0},
+                    {"rounds": 6, "stack": 100, "ante": 15, "min_bet": 7}):
+        for seats in (2, 5, 8):
+            for seed in range(3):
+                rng = Rng(seed * 31 + seats)
+                state = create("hintaro", seats=seats, seed=seed, options=options)
+                while not state.is_over:
+                    legal = state.legal_actions()
+                    _fold_step(state, legal[rng.below(len(legal))], catalogue)
+
+
+def test_every_event_kind_is_seen_and_folds() -> None:
+    from game.engine import event_kinds, reduce_view
+    from game.engine.core import Rng
+
+    seen: set[str] = set()
+    rng = Rng(5)
+    for seed in range(40):
+        state = create("hintaro", seats=3, seed=seed, options={"rounds": 3, "stack": 40})
+        view = state.view(1)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for e in state.apply(legal[rng.below(len(legal))]):
+                seen.add(e.kind)
+                view = reduce_view(view, e.visible_to(1))
+            assert view == state.view(1)
+    assert seen == set(event_kinds("hintaro"))
+
+
+def test_refusals_name_their_code_and_change_nothing() -> None:
+    state = table(seats=3)  # order: 2, 1, 0 (the Hintaron)
+    play(state, RAISE, "call", Action("raise", amount=30))
+    for action, code in ((RAISE, "no_more_raises"), (Action("allin"), "allin_not_needed"),
+                         (Action("keep"), "unknown_action"), (Action("call", amount=5), "not_allowed_now"),
+                         (Action("raise", amount=True), "no_more_raises")):
+        before = state.to_json()
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action)
+        assert info.value.code == code, action
+        assert state.to_json() == before
+    state = create("hintaro", seats=2, seed=1)
+    state.stacks = [15, 990]  # seat 1 bets first, the Hintaron (seat 0) last
+    play(state, Action("raise", amount=50))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Action("call"))
+    assert info.value.code == "short_to_call" and info.value.params == {"stack": 15, "to_call": 50}
+    play(state, "allin", "keep")
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Action("reroll", die=2))
+    assert info.value.code == "not_allowed_now"

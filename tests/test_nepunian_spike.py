@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from game.engine import GAMES, Action, IllegalAction, create, restore
+from game.engine import GAMES, Action, IllegalAction, create, reduce_view, restore
 from game.engine.core import Rng, build_pots
 from game.engine.nepunian_spike import ranks as spike_module
 from game.engine.nepunian_spike.ranks import DECK, VALUES, rank_hand
@@ -236,7 +236,8 @@ def test_ruling_swap_from_the_deck() -> None:
     events = state.apply(swap(ids[0][0], "deck"))
     assert state.pile[-1] == ids[0][0] and sorted(state.hands[0]) == sorted([ids[0][1], top])
     e = first(events, "swap")
-    assert e.data["discarded"] == ids[0][0] and "card" not in e.data and e.visible_to(0)["card"] == top
+    assert e.data["discarded"] == ids[0][0] and e.data["card"] is None and e.visible_to(0)["card"] == top
+    assert e.visible_to(1)["card"] is None and e.visible_to(None)["card"] is None
     assert state.view(2)["known_cards"][0] == []  # a card from the deck stays secret
 
 
@@ -268,11 +269,14 @@ def test_ruling_illegal_play_actions_say_why_and_change_nothing() -> None:
     """RULINGS (common): an illegal action is rejected with a reason; the state is unchanged."""
     state = table(3)
     before = state.clone()
-    for bad, reason in [(swap(state.hands[1][0], "deck"), "does not hold"), (swap(0, "floor"), "source"),
-                        (CHECK, "play phase"), (Action("gain", amount=2), "play phase"),
-                        (Action("swap", card=True, source="deck"), "card id")]:
-        with pytest.raises(IllegalAction, match=reason):
+    for bad, reason, code in [(swap(state.hands[1][0], "deck"), "does not hold", "card_not_held"),
+                              (swap(0, "floor"), "source", "not_allowed_now"),
+                              (CHECK, "play phase", "unknown_action"),
+                              (Action("gain", amount=2), "takes no fields", "not_allowed_now"),
+                              (Action("swap", card=True, source="deck"), "card id", "not_allowed_now")]:
+        with pytest.raises(IllegalAction, match=reason) as info:
             state.apply(bad)
+        assert info.value.code == code
         assert state == before
     with pytest.raises(IllegalAction, match="turn"):
         state.apply(STAND, seat=2)
@@ -296,6 +300,47 @@ def test_ruling_deck_running_out_reshuffles_the_discard_pile_except_its_top() ->
     state.apply(swap(mine, "deck"))
     assert state.pile == [mine] and mine not in state.hands[1]
     assert sorted(all_cards(state)) == list(range(42))
+
+
+def folded(state: NepunianSpike, action: Action) -> list:
+    """Apply ``action``; every seat's and the spectator's view before it, folded with ``reduce_view`` over the
+    events each saw, must be exactly its view after it."""
+    viewers = [None, *range(state.n)]
+    before = {v: state.view(v) for v in viewers}
+    events = state.apply(action)
+    for v in viewers:
+        view = before[v]
+        for e in events:
+            view = reduce_view(view, e.visible_to(v))
+        assert view == state.view(v), (v, [e.kind for e in events])
+    return events
+
+
+def test_views_fold_through_a_reshuffle() -> None:
+    """reduce_view: a Gain and a Swap with the deck that empty it rebuild the deck from the pile (but its top);
+    every view folds to the truth, the swapped-away card left alone on the pile."""
+    state = table(3)
+    state.pile = state.deck + state.pile
+    state.deck = []
+    events = folded(state, GAIN)
+    assert "deck_reshuffled" in kinds(events)
+    state.pile = state.deck + state.pile
+    state.deck = []
+    mine = state.hands[1][0]
+    events = folded(state, swap(mine, "deck"))
+    assert "deck_reshuffled" in kinds(events) and state.pile == [mine]
+    while not state.is_over:
+        folded(state, state.legal_actions()[0])
+    # a Spike's refill that empties the deck (one card left): the set-aside hands and old pile become the deck
+    state = table(3, dice=SPIKE + MIXED * 3)
+    until(state, "roll")
+    state.pile = state.deck[1:] + state.pile
+    state.deck = state.deck[:1]
+    events: list = []
+    while state.round_no == 1:
+        legal = state.legal_actions()
+        events += folded(state, next(a for a in (STAY, ROLL, *legal) if a in legal))
+    assert "deck_reshuffled" in kinds(events) and "hands_discarded" in kinds(events)
 
 
 def test_ruling_gain_only_offered_when_a_card_can_be_drawn() -> None:
@@ -709,6 +754,55 @@ def test_ruling_split_pot_odd_chips_stay_and_carry() -> None:
     assert state.hand_pot() == 16  # the next hand pot: three antes of 5 and the odd chip
 
 
+def test_ruling_splits_on_the_last_hand_odd_chips_go_to_the_first_winner_left_of_the_dealer() -> None:
+    """RULINGS (common), Splits: the odd chips stay in the pot and carry to the next hand (or, where a game has
+    no next hand, go to the first winner left of the dealer). The last hand: a Spike, seat 2 folded; seats 0 and
+    1 tie for the 15-chip spike pot: 7 each, and the odd chip goes to seat 1, the first winner left of dealer 0.
+    The folded seat gets nothing (it used to get the odd chip: the button moved before the end check and the
+    leftover was shared back from the next dealer's left)."""
+    state = table(3, dice=SPIKE + MIXED, ante=5, rounds=1)
+    rig(state, {0: (3, -3), 1: (2, 5), 2: (9, 9)}, deck=(4, -4, 4, -4, 7))
+    events = until(state, "bet")
+    while state.current_seat != 2:
+        events += step(state)
+    events += folded(state, FOLD)
+    while not state.is_over:  # every view folds from the events, the odd chip's too
+        legal = state.legal_actions()
+        events += folded(state, next(a for a in (STAND, CHECK, CALL, ROLL, STAY) if a in legal))
+    assert state.is_over and state.dealer == 0 and state.view(None)["dealer"] == 0
+    hand = [(e.seat, e.data["amount"]) for e in of_kind(events, "pot_won") if e.data["pot_name"] == "hand"]
+    spike = [(e.seat, e.data["amount"], e.data["split"]) for e in of_kind(events, "pot_won")
+             if e.data["pot_name"] == "spike"]
+    assert hand == [(0, 15)] and spike == [(1, 7, 2), (0, 7, 2)]
+    odd = of_kind(events, "odd_chips_won")
+    assert [(e.seat, e.data["amount"], e.data["pot_name"]) for e in odd] == [(1, 1, "spike")]
+    assert "carry_returned" not in kinds(events) and state.chips_in_play() == 0
+    assert state.stacks == [1000 - 10 + 15 + 7, 1000 - 10 + 7 + 1, 1000 - 10]  # seat 2: its antes, nothing back
+    assert kinds(events).index("odd_chips_won") < kinds(events).index("round_over")
+    assert first(events, "round_over").data["stacks"] == state.stacks
+
+
+def test_ruling_splits_on_the_last_hand_a_hand_pot_split_pays_its_winner_not_the_folded_seat() -> None:
+    """RULINGS (common), Splits, on the last hand without a Spike: the hand pot's odd chip goes to seat 1, the
+    first of its two winners left of dealer 0; folded seat 2 gets none of it, only its spike ante back with
+    everyone else's (the spike pot no Spike decided is shared back to the seats that paid it)."""
+    state = table(3, dice=MIXED * 2, ante=5, rounds=1)
+    rig(state, {0: (3, -3), 1: (3, -3), 2: (9, 9)})
+    until(state, "bet")
+    events: list = []
+    while state.current_seat != 2:
+        events += step(state)
+    events += state.apply(FOLD)
+    events += finish_hand(state)
+    assert state.is_over and state.dealer == 0
+    assert [(e.seat, e.data["amount"]) for e in of_kind(events, "pot_won")] == [(1, 7), (0, 7)]
+    odd = of_kind(events, "odd_chips_won")
+    assert [(e.seat, e.data["amount"], e.data["pot_name"]) for e in odd] == [(1, 1, "hand")]
+    assert first(events, "carry_returned").data["amounts"] == [5, 5, 5]
+    assert state.stacks == [1000 - 10 + 7 + 5, 1000 - 10 + 7 + 1 + 5, 1000 - 10 + 5]
+    assert state.chips_in_play() == 0 and sum(state.stacks) == 3000
+
+
 def test_ruling_carried_chips_return_at_session_end() -> None:
     """Ruling: chips still carried when the session ends go back in equal shares to the seats that paid them."""
     state = table(3, dice=MIXED * 2, rounds=1)
@@ -735,7 +829,7 @@ def test_views_hide_other_hands_and_the_deck_order() -> None:
         legal = state.legal_actions()
         for e in state.apply(legal[rng.below(len(legal))]):
             if e.kind in ("cards_dealt", "gain") or (e.kind == "swap" and e.data["source"] == "deck"):
-                assert e.secret and "card" not in e.data and "cards" not in e.data
+                assert e.secret and e.data.get("card") is None and "cards" not in e.data
 
 
 def test_determinize_redeals_only_what_the_seat_cannot_see() -> None:

@@ -499,7 +499,7 @@ def test_ruling_draw_from_stub_is_free_kept_face_down_secretly() -> None:
     assert state.view(1)["drawn"] == card and state.view(2)["drawn"] is None and state.view(2)["drawing"] == 1
     events = state.apply(KEEP["down"])
     kept = by_kind(events, "kept")[0]
-    assert "card" not in kept.data and kept.visible_to(1)["card"] == card
+    assert kept.data["card"] is None and kept.visible_to(2)["card"] is None and kept.visible_to(1)["card"] == card
     assert card in state.down[1] and len(state.down[1]) == 4
     assert (state.stacks[1], state.sabacc) == (stack, sabacc)
     assert state.current_seat == 2 and state.phase == "draw"
@@ -513,8 +513,8 @@ def test_ruling_draw_from_stub_kept_face_up_then_discard_any_one_card_face_up() 
     card = state.drawn
     old = state.down[1][1]
     events = state.apply(KEEP_DISCARD["up"][old])
-    assert by_kind(events, "kept")[0].data == {"face": "up", "card": card}
-    assert by_kind(events, "discarded")[0].data == {"card": old, "drawn": False, "was": "down"}
+    assert by_kind(events, "kept")[0].data == {"face": "up", "card": card, "to_act": [2, 0]}
+    assert by_kind(events, "discarded")[0].data == {"card": old, "drawn": False, "was": "down", "to_act": [2, 0]}
     assert state.up[1][-1] == card and old not in state.down[1] and state.discard[-1] == old
     # the drawn card itself may be the discard
     state.apply(DRAW)  # seat 2
@@ -575,6 +575,46 @@ def test_ruling_illegal_actions_are_rejected_with_a_reason_and_change_nothing() 
                            (Action("keep", face="sideways"), "face"), (STAY, "just drawn")]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(action)
+
+
+def test_refusals_carry_the_codes_a_screen_words_them_from() -> None:
+    """Common (illegal action): each refusal has a stable code (the game's own in ``REFUSALS``), and a bool or a
+    float where a whole number belongs is malformed, refused before anything changes."""
+    from game.engine import refusal_codes
+
+    codes = refusal_codes("sabacc_house")
+
+    def _forged(kind: str, **fields) -> Action:
+        """An Action whose fields skip the constructor's checks (a hand-edited save, a hostile client)."""
+        a = Action(kind)
+        object.__setattr__(a, "fields", tuple(sorted(fields.items())))
+        return a
+
+    def code(state: SabaccHouse, action: Action) -> str:
+        before = state.clone()
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action)
+        assert state == before and info.value.code in codes
+        return info.value.code
+
+    state = table(hands={1: ([1, 2, 3], 9)}, structure=6)
+    assert code(state, Action("raise", amount=100)) == "malformed_action"  # fixed limit: no amounts
+    assert code(state, RAISE) == "unknown_action"
+    assert code(state, STAY) == code(state, BUY[0]) == "wrong_phase"
+    assert code(state, Action("fly-away")) == "unknown_action"
+    advance(state, "draw", 1)
+    assert code(state, Action("buy", slot=6)) == "bad_slot"
+    assert code(state, Action("buy", slot=True)) == code(state, _forged("buy", slot=0.0)) == "malformed_action"
+    assert code(state, Action("swap", slot=0, card=state.down[2][0])) == "card_not_in_hand"
+    assert code(state, Action("swap", slot=0, card=99)) == "bad_card"
+    assert code(state, CALL) == "wrong_phase"
+    stack, state.stacks[1] = state.stacks[1], 14  # (set up) a petal costs 15 in this structure
+    assert code(state, BUY[0]) == "cannot_afford"
+    state.stacks[1] = stack
+    state.apply(DRAW)
+    assert code(state, Action("keep", face="sideways")) == "bad_face"
+    assert code(state, _forged("discard", card=float(state.drawn))) == "malformed_action"
+    assert code(state, DISCARD[state.down[2][0]]) == "not_allowed_now"
 
 
 def test_stub_runs_out_muck_then_discard_pile_is_shuffled_in() -> None:
@@ -815,6 +855,46 @@ def test_ruling_split_pot_odd_chips_stay_and_carry() -> None:
     over = by_kind(events, "round_over")[0].data
     assert over["carried_main"] == 1 and over["carried"] == 1 + over["carried_sabacc"]
     assert state.carry_main == 1 and state.pot_total() == 1 + 3 + 3  # odd chip + antes + bring-in
+
+
+def test_ruling_splits_odd_chips_with_no_next_hand_go_to_the_first_winner_left_of_the_dealer() -> None:
+    """Splits: where there is no next hand, a split pot's odd chips go to the first winner left of the dealer.
+
+    The session's only hand (dealer seat 0, four seats): seats 0 and 2 tie with Banthas Wild and nothing is
+    left for the blind draw, so both pots split two ways with an odd chip each. Seat 2 (left of the dealer
+    before seat 0, who deals) takes both odd chips; the losers (seats 1 and 3) get none, nothing carries and
+    the button does not move."""
+    state = table(seats=4, hands={0: ([4, 4, -4], -1), 2: ([4, -4, -4], 1), 1: ([1, 2, 5], 9)},
+                  petals=[3, -3, 7], rounds=1)
+    total = state.chip_total()
+    assert state.current_seat == 2 and state.bring_seat == 1  # seat 1 brought in 3 with its +9
+    state.apply(CALL)  # seat 2
+    state.apply(FOLD)  # seat 3
+    state.apply(CALL)  # seat 0
+    state.apply(CHECK)  # seat 1
+    assert state.phase == "draw" and state.queue == [1, 2, 0]
+    state.apply(BUY[2])  # seat 1 buys the +7 (a Nuhlrek either way)
+    state.apply(BUY[0])  # seat 2 buys the +3: -4 -4 +1 +3 +4
+    script_draws(state, [10], then=CALM)  # the discard pile's refill, then calm spike dice
+    state.apply(BUY[1])  # seat 0 buys the -3: -4 -3 -1 +4 +4
+    advance(state, "bet", 4)
+    state.apply(CHECK)
+    state.apply(CHECK)
+    state.stub.clear()  # (set up) nothing left to draw blind: the tie splits
+    state.muck.clear()
+    del state.discard[:-1]
+    stacks = state.stacks[:]
+    assert (state.pot_total(), state.sabacc) == (4 + 3 * 3, 4 + 3)  # 13 and 7: one odd chip each
+    events = state.apply(CHECK)
+    assert {e.seat: e.data["rank"] for e in by_kind(events, "shows")} == {1: "Nuhlrek", 2: "Banthas Wild",
+                                                                         0: "Banthas Wild"}
+    won = [(e.seat, e.data["pot_name"], e.data["amount"], e.data["odd_chips"]) for e in by_kind(events, "pot_won")]
+    assert won == [(2, "main", 7, 1), (0, "main", 6, 0), (2, "sabacc", 4, 1), (0, "sabacc", 3, 0)]
+    over = by_kind(events, "round_over")[0].data
+    assert (over["carried"], over["carried_main"], over["carried_sabacc"], over["best"]) == (0, 0, 0, [2, 0])
+    assert not by_kind(events, "carry_returned") and kinds(events)[-1] == "session_over"
+    assert state.is_over and state.dealer == 0 and state.chips_in_play() == 0 and state.chip_total() == total
+    assert [state.stacks[s] - stacks[s] for s in range(4)] == [6 + 3, 0, 7 + 4, 0]
 
 
 def test_ruling_side_pots_from_contributions() -> None:

@@ -161,3 +161,59 @@ def test_exact_tie_probability_matches_seeded_play() -> None:
     sigma = math.sqrt(rounds * float(p) * (1 - float(p)))
     assert abs(result["carried"] - expected) < 4.5 * sigma
     assert result["ranks"]["Score 2"] == pytest.approx(rounds, rel=0.08), "P(score 2) = 1/2 for each of 2 seats"
+
+
+# ------------------------------------------------------------------------------------- engine contract v2
+@pytest.mark.parametrize("options", [{"rounds": 0, "stack": 40}, {"rounds": 12, "low_wins": True},
+                                     {"rounds": 10, "betting": False}, {"rounds": 8, "stack": 35, "min_bet": 20}])
+def test_views_fold_with_every_option(options) -> None:
+    """Cantina rules, betting off and short stacks fold too (the contract test plays the defaults only)."""
+    from game.engine import event_kinds
+    from game.engine.core import Rng
+    from tests.test_view_fold import _fold_step
+
+    catalogue = event_kinds("street_hintaro")
+    for seed in range(4):
+        rng = Rng(seed + 17)
+        state = create("street_hintaro", seats=2, seed=seed, options=options)
+        while not state.is_over:
+            legal = state.legal_actions()
+            _fold_step(state, legal[rng.below(len(legal))], catalogue)
+
+
+def test_every_event_kind_is_seen_and_folds() -> None:
+    from game.engine import event_kinds, reduce_view
+    from game.engine.core import Rng
+
+    seen: set[str] = set()
+    rng = Rng(2)
+    for seed in range(30):
+        state = create("street_hintaro", seats=2, seed=seed, options={"rounds": 3})
+        view = state.view(0)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for e in state.apply(legal[rng.below(len(legal))]):
+                seen.add(e.kind)
+                view = reduce_view(view, e.visible_to(0))
+            assert view == state.view(0)
+    assert seen == set(event_kinds("street_hintaro"))
+
+
+def test_the_last_result_in_a_view_is_a_copy() -> None:
+    state = table(script=[RED, RED, RED, BLUE, RED])
+    play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    view = state.view(0)
+    assert view["last_result"] == {"round": 1, "conceded": None, "winner": 0, "scores": [3, 2], "shared": "red",
+                                   "cubes": [["red", "red"], ["red", "blue"]]}
+    view["last_result"]["cubes"][0].append("blue")
+    view["last_result"]["winner"] = 1
+    assert state.view(0)["last_result"]["winner"] == 0
+    assert state.view(0)["last_result"]["cubes"][0] == ["red", "red"]
+
+
+def test_the_round_end_events_name_the_winner() -> None:
+    state = table(script=[RED, BLUE, BLUE, RED, RED])  # a tie
+    events = play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    assert next(e for e in events if e.kind == "shared_thrown").data["winner"] is None
+    events = play(state, Action("bet", amount=10), "concede")  # seat 1 goes first in round 2; seat 0 concedes
+    assert events[1].kind == "concede" and events[1].seat == 0 and events[1].data == {"winner": 1}

@@ -673,9 +673,9 @@ class State:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        a, b = dict(self.__dict__), dict(other.__dict__)  # type: ignore[union-attr]
+        a, b = dict(self.__dict__), dict(other.__dict__)
         a.pop("_history"), b.pop("_history")
-        return a == b and self.actions == other.actions  # type: ignore[union-attr]
+        return a == b and self.actions == other.actions
 
     __hash__ = None  # type: ignore[assignment]
 

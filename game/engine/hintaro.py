@@ -7,13 +7,33 @@ throws the Hintaro die, which cancels one symbol on every seat's dice -> showdow
 
 Seats are numbered clockwise seen from above, so a seat's *left* neighbour is ``seat + 1`` and its *right*
 neighbour is ``seat - 1`` (mod the table size).
+
+Views are folds: :func:`reduce_view` turns a view and one event into the view after it, so each event carries
+the public data that takes (the turn order left to act after a bet or a reroll, ``to_act``; the phase; the
+stacks and the carried pot a round ends with). Every die is public: no event has a secret. Refusals carry a
+code (core codes, or those in :data:`REFUSALS`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act, build_pots, left_of, right_of
+from game.engine.core import (
+    ROUNDS,
+    STACK,
+    Action,
+    Event,
+    OptionSpec,
+    State,
+    act,
+    build_pots,
+    catalogue,
+    copy_json,
+    left_of,
+    refuse,
+    right_of,
+)
 from game.engine.rounds import next_dealer, session_ends, share_out
 
 #: the six faces of a player die (Chazwa): K = Kulro, T = Tukar
@@ -90,6 +110,208 @@ def _copy_showdown(showdown: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"round": showdown["round"], "hintaro": showdown["hintaro"], "seats": seats}
 
 
+def pots_of(contrib: Sequence[int], in_hand: Sequence[bool], carry: int) -> list[dict[str, Any]]:
+    """The pots a view shows: main and side pots from what each seat put in, the carried pot joining the
+    first (or standing alone for the seats still in when nothing else is on the table)."""
+    out: list[dict[str, Any]] = [{"amount": p.amount, "eligible": list(p.eligible)}
+                                 for p in build_pots(contrib, in_hand)]
+    if carry:
+        if out:
+            out[0]["amount"] += carry
+        else:
+            out.append({"amount": carry, "eligible": [s for s in range(len(in_hand)) if in_hand[s]]})
+    return out
+
+
+# ------------------------------------------------------------------------------------------- event catalogue
+# The public data of each event kind. Fields named like view fields (``phase``, ``to_act``, ``stack``, ``pot``,
+# ``stacks``) hold the value that view field has once the event's own change is made.
+class RoundStarted(TypedDict):
+    round: int
+    dealer: int
+    playing: list[bool]  # the seats dealt in (every seat with chips)
+
+
+class Antes(TypedDict):
+    amounts: list[int]  # per seat
+    pot: int
+
+
+class DiceThrown(TypedDict):
+    dice: list[tuple[str, ...]]  # per seat (empty for a seat sitting out)
+    phase: str  # "wager", or "reroll" when fewer than two seats can bet
+    to_act: list[int]
+
+
+class Bet(TypedDict):
+    action: str  # "drop", "check", "call", "raise" or "allin"
+    amount: int  # chips put in
+    wager: int  # the seat's wager this round after it
+    current_bet: int
+    pot: int
+    stack: int
+    phase: str  # "wager", "call" or "reroll" after this bet
+    to_act: list[int]  # empty when this bet ended the round (every other seat dropped)
+
+
+class BetReturned(TypedDict):
+    amount: int  # an uncalled raise coming back
+    stack: int
+    pot: int
+
+
+class Reroll(TypedDict):
+    die: int
+    old: str
+    new: str
+    dice: tuple[str, ...]  # the seat's dice after it
+    to_act: list[int]  # empty: the Hintaro die is thrown next
+
+
+class Keep(TypedDict):
+    dice: tuple[str, ...]
+    to_act: list[int]
+
+
+class HintaroThrown(TypedDict):
+    face: str
+    seats: list[dict[str, Any] | None]  # per seat still in: before, struck, after, standing (as last_showdown)
+
+
+class PotWon(TypedDict):
+    amount: int
+    pot: int  # which pot (0 = main)
+    standing: str | None  # None: every other seat dropped
+    split: int  # how many seats share this pot
+
+
+class PotCarried(TypedDict):
+    amount: int
+
+
+class RoundOver(TypedDict):
+    round: int
+    winners: list[int]
+    standings: list[str | None]
+    contenders: list[int]
+    showdown: bool
+    carried: int  # the pot carried to the next round (the view's ``carry``)
+    stacks: list[int]
+
+
+class CarryReturned(TypedDict):
+    amounts: list[int]  # per seat
+
+
+class SessionOver(TypedDict):
+    rounds: int
+    stacks: list[int]
+
+
+EVENT_KINDS = catalogue(
+    round_started=RoundStarted, antes=Antes, dice_thrown=DiceThrown, bet=Bet, bet_returned=BetReturned,
+    reroll=Reroll, keep=Keep, hintaro_thrown=HintaroThrown, pot_won=PotWon, pot_carried=PotCarried,
+    round_over=RoundOver, carry_returned=CarryReturned, session_over=SessionOver,
+)
+
+REFUSALS: dict[str, str] = {
+    "short_to_call": "the seat holds fewer chips than it needs to call: it may go all-in or drop",
+    "no_more_raises": "the Hintaron has acted: each seat short of the bet calls or drops, nobody raises",
+    "allin_not_needed": "all-in is only for a seat that cannot call, or cannot make a full raise, with what it holds",
+}
+
+
+def _money(v: dict[str, Any]) -> None:
+    v["pot"] = sum(v["contrib"]) + v["carry"]
+    v["pots"] = pots_of(v["contrib"], v["in_hand"], v["carry"])
+
+
+def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:
+    """A Hintaro view after ``event`` (as ``Event.visible_to`` gives it), from the view before it. Pure.
+
+    Every die is public, so every seat (and a spectator) folds the same events the same way.
+    """
+    v: dict[str, Any] = copy_json(view)
+    kind = event["kind"]
+    s = event["seat"]
+    n = v["seats"]
+    if kind == "round_started":
+        v["round"] = event["round"]
+        v["dealer"] = event["dealer"]
+        v["in_hand"] = list(event["playing"])
+        v["wager"] = [0] * n
+        v["current_bet"] = 0
+        v["dice"] = [[] for _ in range(n)]
+        v["to_act"] = []
+    elif kind == "antes":
+        amounts = event["amounts"]
+        v["stacks"] = [st - a for st, a in zip(v["stacks"], amounts, strict=True)]
+        v["contrib"] = list(amounts)
+        _money(v)
+    elif kind == "dice_thrown":
+        v["dice"] = copy_json(event["dice"])
+        v["phase"] = event["phase"]
+        v["to_act"] = list(event["to_act"])
+    elif kind == "bet":
+        v["stacks"][s] = event["stack"]
+        v["contrib"][s] += event["amount"]
+        v["wager"][s] = event["wager"]
+        v["current_bet"] = event["current_bet"]
+        if event["action"] == "drop":
+            v["in_hand"][s] = False
+        v["phase"] = event["phase"]
+        v["to_act"] = list(event["to_act"])
+        _money(v)
+    elif kind == "bet_returned":
+        back = event["amount"]
+        v["stacks"][s] = event["stack"]
+        v["contrib"][s] -= back
+        v["wager"][s] -= back
+        v["current_bet"] = max(v["wager"])
+        _money(v)
+    elif kind in ("reroll", "keep"):
+        v["dice"][s] = list(event["dice"])
+        v["to_act"] = list(event["to_act"])
+    elif kind == "hintaro_thrown":
+        v["last_showdown"] = {"round": v["round"], "hintaro": event["face"], "seats": copy_json(event["seats"])}
+    elif kind == "pot_won":
+        # the chips leave the pot for the winner's stack; round_over then settles the table exactly
+        amount = event["amount"]
+        v["stacks"][s] += amount
+        v["pot"] -= amount
+        pots = v["pots"]
+        if event["pot"] < len(pots):
+            pots[event["pot"]]["amount"] = max(0, pots[event["pot"]]["amount"] - amount)
+    elif kind == "pot_carried":
+        pass  # the chips stay on the table: round_over says how many carry
+    elif kind == "round_over":
+        v["stacks"] = list(event["stacks"])
+        v["contrib"] = [0] * n
+        v["carry"] = event["carried"]
+        v["to_act"] = []
+        _money(v)
+    elif kind == "carry_returned":
+        v["stacks"] = [st + a for st, a in zip(v["stacks"], event["amounts"], strict=True)]
+        v["carry"] = 0
+        _money(v)
+    elif kind == "session_over":
+        v["stacks"] = list(event["stacks"])
+        v["phase"] = "over"
+        v["to_act"] = []
+        v["is_over"] = True
+    else:
+        raise ValueError(f"Hintaro has no event {kind!r}")
+    # what follows from the fields above
+    to_act = v["to_act"]
+    cur = v["current_seat"] = to_act[0] if to_act else None
+    v["symbols"] = [list(symbols(d)) if d else None for d in v["dice"]]
+    if cur is not None and v["phase"] in ("wager", "call"):
+        v["to_call"] = v["current_bet"] - v["wager"][cur]
+    else:
+        v.pop("to_call", None)
+    return v
+
+
 class Hintaro(State):
     """Core Hintaro for 2–8 seats; see the module docstring for the shape of a round."""
 
@@ -98,6 +320,9 @@ class Hintaro(State):
     min_seats = 2
     max_seats = 8
     RANK_NAMES = RANK_NAMES
+    EVENT_KINDS = EVENT_KINDS
+    REFUSALS = REFUSALS
+    reduce_view = staticmethod(reduce_view)
     OPTIONS = (
         ROUNDS,
         STACK,
@@ -173,11 +398,6 @@ class Hintaro(State):
             r, pair = divmod(r, 36)
             dice.append(_PAIRS[pair] if playing[s] else ())
         self.dice = dice
-        events = [
-            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": playing[:]}),
-            Event("antes", None, {"amounts": contrib[:], "pot": sum(contrib) + self.carry}),
-            Event("dice_thrown", None, {"dice": dice[:]}),
-        ]
         bettors = [s for s in right_of(dealer, n) if playing[s] and stacks[s] > 0]
         if len(bettors) >= 2:
             self.phase = "wager"
@@ -185,7 +405,11 @@ class Hintaro(State):
             self.current_seat = bettors[0]
         else:
             self._start_rerolls()
-        return events
+        return [
+            Event("round_started", None, RoundStarted(round=self.round_no, dealer=dealer, playing=playing[:])),
+            Event("antes", None, Antes(amounts=contrib[:], pot=sum(contrib) + self.carry)),
+            Event("dice_thrown", None, DiceThrown(dice=dice[:], phase=self.phase, to_act=self.queue[:])),
+        ]
 
     def _start_rerolls(self) -> None:
         self.phase = "reroll"
@@ -199,7 +423,7 @@ class Hintaro(State):
         self.phase = "over"
         self.queue = []
         self.current_seat = None
-        events.append(Event("session_over", None, {"rounds": self.round_no, "stacks": list(self.stacks)}))
+        events.append(Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks))))
         return events
 
     def _return_carry(self) -> Event:
@@ -211,7 +435,7 @@ class Hintaro(State):
             self.stacks[s] += amounts[s]
         self.carry = 0
         self.carry_from = [False] * self.n
-        return Event("carry_returned", None, {"amounts": amounts})
+        return Event("carry_returned", None, CarryReturned(amounts=amounts))
 
     # ------------------------------------------------------------------ queries
     def pot_total(self) -> int:
@@ -221,14 +445,7 @@ class Hintaro(State):
         return sum(self.contrib) + self.carry
 
     def pots(self) -> list[dict[str, Any]]:
-        pots = build_pots(self.contrib, self.in_hand)
-        out = [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
-        if self.carry:
-            if out:
-                out[0]["amount"] += self.carry
-            else:
-                out.append({"amount": self.carry, "eligible": [s for s in range(self.n) if self.in_hand[s]]})
-        return out
+        return pots_of(self.contrib, self.in_hand, self.carry)
 
     def _legal(self) -> list[Action]:
         s = self.current_seat
@@ -266,25 +483,37 @@ class Hintaro(State):
         if self.phase == "reroll":
             if action in _REROLL_CHOICES:
                 return None
-            return f"seat {s} may now only 'keep' or 'reroll' die 0 or 1, not {action!r}"
+            if kind in ("keep", "reroll"):
+                return refuse("not_allowed_now", f"seat {s} may 'keep' or 'reroll' die 0 or 1, not {action!r}",
+                              kind=kind)
+            return refuse("unknown_action", f"seat {s} may now only 'keep' or 'reroll' die 0 or 1, not {kind!r}",
+                          kind=kind, allowed=["keep", "reroll"])
+        if kind not in ("drop", "call", "raise", "allin"):
+            return refuse("unknown_action", f"seat {s} cannot {kind!r} now; it may drop, call, raise or go all-in",
+                          kind=kind, allowed=["allin", "call", "drop", "raise"])
         if action.fields and kind != "raise":
-            return f"{kind!r} takes no fields, got {action!r}"
+            return refuse("not_allowed_now", f"{kind!r} takes no fields, got {action!r}", kind=kind)
         stack = self.stacks[s]
         to_call = self.cur_bet - self.wager[s]
         room = stack - to_call
         if kind == "drop":
             return None
         if kind == "call":
-            return None if room >= 0 else f"seat {s} has {stack} chips, short of the {to_call} to call: all-in or drop"
+            if room >= 0:
+                return None
+            return refuse("short_to_call",
+                          f"seat {s} has {stack} chips, short of the {to_call} to call: all-in or drop",
+                          stack=stack, to_call=to_call)
         if kind == "raise":
             if self.phase != "wager":
-                return "no more raises: the Hintaron has acted, so each seat short of the bet calls or drops"
+                return refuse("no_more_raises",
+                              "no more raises: the Hintaron has acted, so each seat short of the bet calls or drops")
             return super()._check(action)
-        if kind == "allin":
-            if room < 0 or (self.phase == "wager" and 0 < room < self.options["min_bet"]):
-                return None
-            return "all-in is only for a seat that cannot call, or cannot make a full raise, with what it holds"
-        return f"seat {s} cannot {kind!r} now; it may drop, call, raise or go all-in"
+        if room < 0 or (self.phase == "wager" and 0 < room < self.options["min_bet"]):
+            return None  # all-in
+        return refuse("allin_not_needed",
+                      "all-in is only for a seat that cannot call, or cannot make a full raise, with what it holds",
+                      stack=stack, to_call=to_call)
 
     # ------------------------------------------------------------------ actions
     def _do(self, action: Action) -> list[Event]:
@@ -299,9 +528,10 @@ class Hintaro(State):
                 old = faces[die]
                 faces[die] = new = PLAYER_FACES[self.rng.below(6)]
                 self.dice[s] = tuple(faces)
-                events = [Event("reroll", s, {"die": die, "old": old, "new": new, "dice": self.dice[s]})]
+                events = [Event("reroll", s, Reroll(die=die, old=old, new=new, dice=self.dice[s],
+                                                    to_act=self.queue[:]))]
             else:
-                events = [Event("keep", s, {"dice": self.dice[s]})]
+                events = [Event("keep", s, Keep(dice=self.dice[s], to_act=self.queue[:]))]
             if self.queue:
                 self.current_seat = self.queue[0]
             else:
@@ -325,17 +555,10 @@ class Hintaro(State):
             if self.wager[s] > self.cur_bet:
                 self.cur_bet = self.wager[s]
         label = kind if kind != "call" or put else "check"
-        events = [
-            Event(
-                "bet",
-                s,
-                {"action": label, "amount": put, "wager": self.wager[s], "current_bet": self.cur_bet,
-                 "pot": sum(self.contrib) + self.carry, "stack": stacks[s]},
-            )
-        ]
         self.queue.pop(0)
         if self.in_hand.count(True) == 1:
-            return events + self._award_to(self.in_hand.index(True))
+            self.queue = []  # nobody acts again this round: the last seat in takes the pot
+            return [self._bet_event(s, label, put), *self._award_to(self.in_hand.index(True))]
         if not self.queue and self.phase == "wager":
             self.phase = "call"
             self.queue = [
@@ -344,10 +567,14 @@ class Hintaro(State):
             ]
         if self.queue:
             self.current_seat = self.queue[0]
-            return events
-        events += self._return_uncalled()
+            return [self._bet_event(s, label, put)]
         self._start_rerolls()
-        return events
+        return [self._bet_event(s, label, put), *self._return_uncalled()]  # the bet as made, then any chips back
+
+    def _bet_event(self, s: int, label: str, put: int) -> Event:
+        return Event("bet", s, Bet(action=label, amount=put, wager=self.wager[s], current_bet=self.cur_bet,
+                                   pot=sum(self.contrib) + self.carry, stack=self.stacks[s], phase=self.phase,
+                                   to_act=self.queue[:]))
 
     def _return_uncalled(self) -> list[Event]:
         c = self.contrib
@@ -364,7 +591,7 @@ class Hintaro(State):
         self.wager[t] -= back
         self.stacks[t] += back
         self.cur_bet = max(self.wager)
-        return [Event("bet_returned", t, {"amount": back, "stack": self.stacks[t], "pot": self.pot_total()})]
+        return [Event("bet_returned", t, BetReturned(amount=back, stack=self.stacks[t], pot=self.pot_total()))]
 
     def _award_to(self, seat: int) -> list[Event]:
         """Every other seat dropped: the last one takes everything on the table at once."""
@@ -374,10 +601,10 @@ class Hintaro(State):
         self.carry = 0
         self.carry_from = [False] * self.n
         events = [
-            Event("pot_won", seat, {"amount": amount, "pot": 0, "standing": None, "split": 1}),
-            Event("round_over", None, {"round": self.round_no, "winners": [seat], "standings": [None] * self.n,
-                                       "contenders": [], "showdown": False, "carried": 0,
-                                       "stacks": list(self.stacks)}),
+            Event("pot_won", seat, PotWon(amount=amount, pot=0, standing=None, split=1)),
+            Event("round_over", None, RoundOver(round=self.round_no, winners=[seat], standings=[None] * self.n,
+                                                contenders=[], showdown=False, carried=0,
+                                                stacks=list(self.stacks))),
         ]
         return events + self._next_round()
 
@@ -394,7 +621,7 @@ class Hintaro(State):
                 rows[s] = row
                 ranks[s] = _RANK_OF.get(row["standing"])
         self.last_showdown = {"round": self.round_no, "hintaro": face, "seats": rows}
-        events = [Event("hintaro_thrown", None, {"face": face, "seats": rows})]
+        events = [Event("hintaro_thrown", None, HintaroThrown(face=face, seats=rows))]
         contrib = self.contrib
         live = [s for s in range(n) if in_hand[s]]
         top = max(contrib)
@@ -427,21 +654,21 @@ class Hintaro(State):
                 carried += rest
             for w in winners:
                 won = share + rest if last and w == winners[0] else share
-                events.append(Event("pot_won", w, {"amount": won, "pot": index, "standing": RANK_NAMES[best],
-                                                   "split": len(winners)}))
+                events.append(Event("pot_won", w, PotWon(amount=won, pot=index, standing=RANK_NAMES[best],
+                                                         split=len(winners))))
                 if w not in winners_all:
                     winners_all.append(w)
         if carried:
             self.carry_from = [f or c > 0 for f, c in zip(self.carry_from, contrib, strict=True)]
-            events.append(Event("pot_carried", None, {"amount": carried}))
+            events.append(Event("pot_carried", None, PotCarried(amount=carried)))
         else:
             self.carry_from = [False] * n
         self.carry = carried
         self.contrib = [0] * n
-        events.append(Event("round_over", None, {"round": self.round_no, "winners": winners_all,
-                                                 "standings": [r["standing"] if r else None for r in rows],
-                                                 "showdown": True, "contenders": live,
-                                                 "carried": carried, "stacks": stacks[:]}))
+        events.append(Event("round_over", None, RoundOver(round=self.round_no, winners=winners_all,
+                                                          standings=[r["standing"] if r else None for r in rows],
+                                                          showdown=True, contenders=live,
+                                                          carried=carried, stacks=stacks[:])))
         return events + (self._end_session() if last else self._next_round())
 
     # ------------------------------------------------------------------ view

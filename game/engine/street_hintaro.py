@@ -8,13 +8,18 @@ a tie carries every wager to the next round. The first seat alternates each roun
 
 The throws are actions (``throw``) so that a person rolls their own cubes; with betting off they are the
 only actions and no chips move.
+
+Views are folds: :func:`reduce_view` turns a view and one event into the view after it; each event carries
+the phase and the seat to act after it, and the round's winner is named where it is decided (``concede``,
+``shared_thrown``). Every cube is public: no event has a secret.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act, copy_json
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act, catalogue, copy_json
 from game.engine.rounds import next_dealer, session_ends, share_out
 
 #: a chance cube: three red faces and three blue ones
@@ -32,6 +37,138 @@ def rank_name(points: int) -> str:
     return f"Score {points}"
 
 
+# ------------------------------------------------------------------------------------------- event catalogue
+# The public data of each event kind. Fields named like view fields (``phase``, ``current_seat``, ``stack``,
+# ``pot``, ``stacks``) hold the value that view field has once the event's own change is made.
+class RoundStarted(TypedDict):
+    round: int
+    dealer: int
+    first: int
+    carry: int
+    phase: str  # "bet", or "throw" with betting off
+
+
+class Bet(TypedDict):
+    action: str  # "bet", "raise", "check" or "call"
+    amount: int
+    pot: int
+    stack: int
+    phase: str
+    current_seat: int
+
+
+class Concede(TypedDict):
+    winner: int
+
+
+class CubesThrown(TypedDict):
+    cubes: list[str]
+    phase: str
+    current_seat: int
+
+
+class SharedThrown(TypedDict):
+    face: str
+    scores: list[int]
+    standings: list[str]
+    winner: int | None  # None: a tie
+
+
+class PotWon(TypedDict):
+    amount: int
+    pot: int
+    standing: str | None  # None: the other seat conceded
+    split: int
+
+
+class PotCarried(TypedDict):
+    amount: int
+
+
+class RoundOver(TypedDict):
+    round: int
+    winners: list[int]
+    standings: list[str | None]
+    contenders: list[int]
+    showdown: bool
+    carried: int  # the wagers carried to the next round (the view's ``carry``)
+    stacks: list[int]
+
+
+class CarryReturned(TypedDict):
+    amounts: list[int]
+
+
+class SessionOver(TypedDict):
+    rounds: int
+    stacks: list[int]
+
+
+EVENT_KINDS = catalogue(
+    round_started=RoundStarted, bet=Bet, concede=Concede, cubes_thrown=CubesThrown, shared_thrown=SharedThrown,
+    pot_won=PotWon, pot_carried=PotCarried, round_over=RoundOver, carry_returned=CarryReturned,
+    session_over=SessionOver,
+)
+
+
+def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:
+    """A Street Hintaro view after ``event`` (as ``Event.visible_to`` gives it), from the view before. Pure.
+
+    Every cube is public, so both seats (and a spectator) fold the same events the same way.
+    """
+    v: dict[str, Any] = copy_json(view)
+    kind = event["kind"]
+    s = event["seat"]
+    if kind == "round_started":
+        v["round"] = event["round"]
+        v["dealer"] = event["dealer"]
+        v["first"] = v["current_seat"] = event["first"]
+        v["carry"] = event["carry"]
+        v["phase"] = event["phase"]
+        v["cubes"] = [[], []]
+        v["shared"] = None
+        v["raised"] = False
+    elif kind == "bet":
+        v["stacks"][s] = event["stack"]
+        v["contrib"][s] += event["amount"]
+        v["raised"] = v["raised"] or event["action"] == "raise"
+        v["phase"] = event["phase"]
+        v["current_seat"] = event["current_seat"]
+    elif kind == "concede":
+        v["last_result"] = {"round": v["round"], "conceded": s, "winner": event["winner"], "scores": None}
+    elif kind == "cubes_thrown":
+        v["cubes"][s] = list(event["cubes"])
+        v["phase"] = event["phase"]
+        v["current_seat"] = event["current_seat"]
+    elif kind == "shared_thrown":
+        v["shared"] = event["face"]
+        v["last_result"] = {"round": v["round"], "conceded": None, "winner": event["winner"],
+                            "scores": list(event["scores"]), "shared": event["face"], "cubes": copy_json(v["cubes"])}
+    elif kind == "pot_won":
+        v["stacks"][s] += event["amount"]  # round_over then settles the table exactly
+        v["pot"] -= event["amount"]
+        return v
+    elif kind == "pot_carried":
+        return v  # the chips stay on the table: round_over says how many carry
+    elif kind == "round_over":
+        v["stacks"] = list(event["stacks"])
+        v["contrib"] = [0, 0]
+        v["carry"] = event["carried"]
+        v["current_seat"] = None
+    elif kind == "carry_returned":
+        v["stacks"] = [st + a for st, a in zip(v["stacks"], event["amounts"], strict=True)]
+        v["carry"] = 0
+    elif kind == "session_over":
+        v["stacks"] = list(event["stacks"])
+        v["phase"] = "over"
+        v["current_seat"] = None
+        v["is_over"] = True
+    else:
+        raise ValueError(f"Street Hintaro has no event {kind!r}")
+    v["pot"] = v["carry"] + v["contrib"][0] + v["contrib"][1]
+    return v
+
+
 class StreetHintaro(State):
     """Two-seat Street Hintaro; ``low_wins`` plays Cantina Hintaro; ``betting`` off plays for wins alone."""
 
@@ -40,6 +177,8 @@ class StreetHintaro(State):
     min_seats = 2
     max_seats = 2
     RANK_NAMES = RANK_NAMES
+    EVENT_KINDS = EVENT_KINDS
+    reduce_view = staticmethod(reduce_view)
     OPTIONS = (
         ROUNDS,
         STACK,
@@ -92,8 +231,8 @@ class StreetHintaro(State):
         self.raised = False
         self.phase = "bet" if betting and min(self.stacks) > 0 else "throw"
         self.current_seat = self.first
-        return [Event("round_started", None, {"round": self.round_no, "dealer": self.first, "first": self.first,
-                                              "carry": self.carry})]
+        return [Event("round_started", None, RoundStarted(round=self.round_no, dealer=self.first, first=self.first,
+                                                          carry=self.carry, phase=self.phase))]
 
     def _end_session(self) -> list[Event]:
         events: list[Event] = []
@@ -102,10 +241,10 @@ class StreetHintaro(State):
             self.stacks[0] += amounts[0]
             self.stacks[1] += amounts[1]
             self.carry = 0
-            events.append(Event("carry_returned", None, {"amounts": amounts}))
+            events.append(Event("carry_returned", None, CarryReturned(amounts=amounts)))
         self.phase = "over"
         self.current_seat = None
-        events.append(Event("session_over", None, {"rounds": self.round_no, "stacks": list(self.stacks)}))
+        events.append(Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks))))
         return events
 
     @property
@@ -154,26 +293,22 @@ class StreetHintaro(State):
             self.phase = "match" if kind == "bet" else "answer"
             self.raised = self.raised or kind == "raise"
             self.current_seat = self.second
-            return [Event("bet", s, {"action": kind, "amount": amount, "pot": self.pot_total(),
-                                     "stack": self.stacks[s]})]
+            return [self._bet_event(s, kind, amount)]
         if kind == "check":
             self.phase = "shared"
             self.current_seat = self.first
-            return [Event("bet", s, {"action": "check", "amount": 0, "pot": self.pot_total(),
-                                     "stack": self.stacks[s]})]
+            return [self._bet_event(s, "check", 0)]
         if kind == "call":
             amount = self.contrib[self.first] - self.contrib[s]
             self.stacks[s] -= amount
             self.contrib[s] += amount
-            events = [Event("bet", s, {"action": "call", "amount": amount, "pot": self.pot_total(),
-                                       "stack": self.stacks[s]})]
             if self.phase == "match":
                 self.phase = "throw"
                 self.current_seat = self.first
             else:
                 self.phase = "shared"
                 self.current_seat = self.first
-            return events
+            return [self._bet_event(s, "call", amount)]
         if kind == "concede":
             winner = self.first
             amount = self.pot_total()
@@ -182,18 +317,17 @@ class StreetHintaro(State):
             self.carry = 0
             self.last_result = {"round": self.round_no, "conceded": s, "winner": winner, "scores": None}
             events = [
-                Event("concede", s, {}),
-                Event("pot_won", winner, {"amount": amount, "pot": 0, "standing": None, "split": 1}),
-                Event("round_over", None, {"round": self.round_no, "winners": [winner], "standings": [None, None],
-                                           "contenders": [], "showdown": False, "carried": 0,
-                                           "stacks": list(self.stacks)}),
+                Event("concede", s, Concede(winner=winner)),
+                Event("pot_won", winner, PotWon(amount=amount, pot=0, standing=None, split=1)),
+                Event("round_over", None, RoundOver(round=self.round_no, winners=[winner], standings=[None, None],
+                                                    contenders=[], showdown=False, carried=0,
+                                                    stacks=list(self.stacks))),
             ]
             return events + self._start_round()
         # throw
         if self.phase == "throw":
             below = self.rng.below
             self.cubes[s] = [CUBE_FACES[below(6)], CUBE_FACES[below(6)]]
-            events = [Event("cubes_thrown", s, {"cubes": list(self.cubes[s])})]
             if s == self.first:
                 self.current_seat = self.second
             elif self.options["betting"] and min(self.stacks) > 0:
@@ -202,38 +336,46 @@ class StreetHintaro(State):
             else:
                 self.phase = "shared"
                 self.current_seat = self.first
-            return events
+            return [Event("cubes_thrown", s, CubesThrown(cubes=list(self.cubes[s]), phase=self.phase,
+                                                         current_seat=self.current_seat))]
         return self._throw_shared()
+
+    def _bet_event(self, s: int, action: str, amount: int) -> Event:
+        assert self.current_seat is not None
+        return Event("bet", s, Bet(action=action, amount=amount, pot=self.pot_total(), stack=self.stacks[s],
+                                   phase=self.phase, current_seat=self.current_seat))
 
     def _throw_shared(self) -> list[Event]:
         face = CUBE_FACES[self.rng.below(6)]
         self.shared = face
         scores = [score(self.cubes[0], face), score(self.cubes[1], face)]
         names = [rank_name(p) for p in scores]
-        events = [Event("shared_thrown", self.first, {"face": face, "scores": scores, "standings": names})]
         if scores[0] == scores[1]:
             winners: list[int] = []
         elif (scores[0] > scores[1]) != self.options["low_wins"]:
             winners = [0]
         else:
             winners = [1]
+        events = [Event("shared_thrown", self.first, SharedThrown(face=face, scores=scores, standings=names,
+                                                                  winner=winners[0] if winners else None))]
         pot = self.pot_total()
         carried = 0
         if winners:
             self.stacks[winners[0]] += pot
             self.carry = 0
             if pot or not self.options["betting"]:
-                events.append(Event("pot_won", winners[0], {"amount": pot, "pot": 0, "standing": names[winners[0]],
-                                                            "split": 1}))
+                events.append(Event("pot_won", winners[0], PotWon(amount=pot, pot=0, standing=names[winners[0]],
+                                                                  split=1)))
         else:
             self.carry = carried = pot
-            events.append(Event("pot_carried", None, {"amount": pot}))
+            events.append(Event("pot_carried", None, PotCarried(amount=pot)))
         self.contrib = [0, 0]
         self.last_result = {"round": self.round_no, "conceded": None, "winner": winners[0] if winners else None,
                             "scores": scores, "shared": face, "cubes": [list(c) for c in self.cubes]}
-        events.append(Event("round_over", None, {"round": self.round_no, "winners": winners, "standings": names,
-                                                 "contenders": [0, 1], "showdown": True, "carried": carried,
-                                                 "stacks": list(self.stacks)}))
+        events.append(Event("round_over", None, RoundOver(round=self.round_no, winners=winners,
+                                                          standings=list(names), contenders=[0, 1],
+                                                          showdown=True, carried=carried,
+                                                          stacks=list(self.stacks))))
         return events + self._start_round()
 
     # ------------------------------------------------------------------ view
@@ -247,7 +389,7 @@ class StreetHintaro(State):
             "carry": self.carry,
             "pot": self.pot_total(),
             "raised": self.raised,
-            "last_result": copy_json(self.last_result),
+            "last_result": copy_json(self.last_result),  # a copy: a view never aliases the state
             "min_bet": self.options["min_bet"],
             "low_wins": self.options["low_wins"],
             "betting": self.options["betting"],

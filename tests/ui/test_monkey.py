@@ -56,8 +56,13 @@ def test_monkey_on_each_table(app, game_id: str) -> None:
     assert session.state.actions, "no click or key ever reached the engine"
     assert session.state.chip_total() == chips
     frames(app, 2)
-    # the table is still there (or a new one, if the monkey finished the session and chose "Play again")
-    assert isinstance(app.stack.scenes[0], BaseTable) and (app.stack.scenes[0] is table or session.state.is_over)
+    # the table is still there, unless the monkey finished the session: then the results screen offered "Play
+    # again" and "Title screen", and either may have been clicked (the AI seats think on a worker thread, so
+    # how far 1,500 inputs get is not fixed)
+    if session.state.is_over:
+        assert app.stack.scenes, "the app always has a scene to show"
+    else:
+        assert app.stack.scenes[0] is table and isinstance(table, BaseTable)
 
 
 def test_monkey_on_the_menus(app) -> None:

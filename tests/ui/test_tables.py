@@ -184,3 +184,24 @@ def test_pause_menu_stops_the_table(app) -> None:
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     assert until(app, lambda: len(table.state.actions) > actions)
+
+
+def test_hintaro_tables_show_the_fold_and_never_patch_it(app, monkeypatch) -> None:
+    """Each event's first beat folds it into ``shown`` with the engine's reducer; when the story ends, what the
+    table showed is already exactly the view (the sync changes nothing), and nothing failed to fold or animate."""
+    reports: list[str] = []
+    monkeypatch.setattr(app, "report", reports.append)
+    for game_id, seats in (("hintaro", 4), ("street_hintaro", 2)):
+        session = TableSession.new(game_id, [ai_seat(i, "random") for i in range(seats)], seed=7,
+                                   options={"rounds": 3})
+        table = app.open_table(session)
+        syncs: list[bool] = []
+        real_sync = table.sync
+
+        def sync(table=table, real_sync=real_sync, syncs=syncs) -> None:
+            syncs.append(table.shown == table.state.view(table.eyes))
+            real_sync()
+        monkeypatch.setattr(table, "sync", sync)
+        assert until(app, lambda table=table: table.state.is_over and table.settled(), limit=20000)
+        assert len(syncs) > 5 and all(syncs), game_id
+    assert not reports

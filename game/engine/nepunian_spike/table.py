@@ -24,17 +24,55 @@ Why it looks like this:
   locked seat wins only the levels it paid into.
 * **What others know of a hand is tracked** (``known``: cards taken face up from the discard pile), so
   :meth:`NepunianSpike.determinize` re-deals only what the seat really cannot know.
+* **Views are folds.** :func:`~game.engine.nepunian_spike.events.reduce_view` turns a view and one event into
+  the view after it; the events (one TypedDict each, in :mod:`game.engine.nepunian_spike.events`) carry what
+  that takes: the seats left to act, the stage, the deck's size after a draw, the stack after a bet or a win.
+  Cards drawn face down stay in each event's secret. Refusals carry a code (core codes, or :attr:`REFUSALS`).
+* **The hand's end before the button.** A hand is settled, then :func:`~game.engine.rounds.session_ends` is
+  asked, and only if another hand starts does the button move: on the last hand a split's odd chips go to the
+  first of its winners left of that hand's dealer (RULINGS.md "Splits").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of, refuse
 from game.engine.hand_rank import HandRank
+from game.engine.nepunian_spike.events import (
+    EVENT_KINDS,
+    Abandon,
+    Antes,
+    Bet,
+    BetReturned,
+    CaptainPassed,
+    CardsDealt,
+    CarryReturned,
+    DeckReshuffled,
+    DiceRolled,
+    DiscardStarted,
+    Gain,
+    HandsDiscarded,
+    HandsRevealed,
+    Locked,
+    OddChipsWon,
+    PhaseStarted,
+    PotCarried,
+    PotWon,
+    Reveal,
+    RoundOver,
+    RoundStarted,
+    SessionOver,
+    SpikeAntes,
+    Stand,
+    Stay,
+    Swap,
+    reduce_view,
+)
 from game.engine.nepunian_spike.ranks import DECK, MAX_CARDS, RANK_NAMES, VALUES, _rank_sorted
 from game.engine.nepunian_spike.ranks import RULINGS_NOTES as RANK_NOTES
+from game.engine.rounds import next_dealer, session_ends, share_out
 
 N_CARDS = len(DECK)
 SOURCES: tuple[str, ...] = ("deck", "discard")
@@ -42,7 +80,8 @@ SOURCES: tuple[str, ...] = ("deck", "discard")
 #: the engine's readings where the rule text and RULINGS.md are silent (the evaluator's notes come first)
 TABLE_NOTES: tuple[str, ...] = (
     "The dealer button starts at seat 0 and passes one seat to the left each hand, skipping seats with no "
-    "chips. The dealer is Captain for the hand's first play phase and first betting round.",
+    "chips. The dealer is Captain for the hand's first play phase and first betting round. After the "
+    "session's last hand the button does not move: the dealer of that hand stays the dealer.",
     "Antes: each seat pays the ante into the spike pot first, then into the hand pot. A seat short of either "
     "pays what it has and is locked. A seat left with no chips at all is locked too, since it cannot meet "
     "any later ante or bet.",
@@ -84,8 +123,13 @@ TABLE_NOTES: tuple[str, ...] = (
     "A locked seat competes only for the pot levels it fully paid into; a seat that put nothing into the hand "
     "pot (too short even for the spike ante) cannot win it.",
     "Splits: odd chips stay in their pot and carry to the next hand (a hand pot's odd chips start the next "
-    "hand pot). When the session ends with chips still carried, they go back in equal shares to the seats "
-    "that paid into them, odd chips to the first of those seats left of the dealer.",
+    "hand pot).",
+    "Splits on the last hand: there is no next hand, so a split's odd chips go to the first of that split's "
+    "winners left of the hand's dealer (each split pot or side pot its own). Whether a hand is the last is "
+    "settled when it ends (the hands limit is reached, or fewer than two seats have chips), before these "
+    "chips are paid. Only a winner of that pot can get them: never a seat that folded.",
+    "Other chips still carried when the session ends (a spike pot no Spike decided) go back in equal shares "
+    "to the seats that paid into them, odd chips to the first of those seats left of the last hand's dealer.",
     "The session ends after the number of hands set by the rounds option, or when fewer than two seats have "
     "chips.",
 )
@@ -150,6 +194,17 @@ class NepunianSpike(State):
                    min=1, max=10**6),
     )
     RULINGS_NOTES = RANK_NOTES + TABLE_NOTES
+    EVENT_KINDS = EVENT_KINDS
+    REFUSALS: ClassVar[Mapping[str, str]] = {
+        "cannot_raise": "after calling, the seat has fewer chips than the smallest raise (the ante)",
+        "must_call": "there is a bet to call: call, raise or fold, not check",
+        "nothing_to_call": "nothing is owed: check, raise or fold, not call",
+        "hand_full": "the seat holds five cards: no Gain",
+        "no_card_to_draw": "no card is left to draw (the deck is empty and a reshuffle would give none)",
+        "card_not_held": "the seat does not hold the card it names",
+        "discard_empty": "the discard pile is empty: swap with the deck",
+    }
+    reduce_view = staticmethod(reduce_view)
 
     phase: str
     queue: list[int]
@@ -184,6 +239,7 @@ class NepunianSpike(State):
         self.reveals: list[tuple[Any, ...]] = []  # this hand: (pot name, hands, rank names, contenders)
         self.last_reveal: tuple[Any, ...] | None = None
         self.won: list[int] = []
+        self.odd: list[tuple[str, int, int]] = []  # this hand's split odd chips: (pot name, chips, first winner)
         self.dealer = 0
         return self._flow(self._hand_start, [])
 
@@ -198,18 +254,19 @@ class NepunianSpike(State):
         return left_of(self.captain - 1, self.n)
 
     # ------------------------------------------------------------------ the hand, step by step
+    def _last_hand(self) -> bool:
+        """No hand follows this one: the hands limit is reached, or fewer than two seats have chips. Asked once
+        the hand is settled and before the button moves (game.engine.rounds says why the order matters)."""
+        return session_ends(self.round_no, self.options["rounds"], sum(st > 0 for st in self.stacks))
+
     def _hand_start(self, ev: list[Event]) -> Step:
         n = self.n
         stacks = self.stacks
-        if self.round_no:
-            for s in left_of(self.dealer, n):
-                if stacks[s] > 0:
-                    self.dealer = s
-                    break
-        limit = self.options["rounds"]
-        playing = [st > 0 for st in stacks]
-        if (limit and self.round_no >= limit) or sum(playing) < 2:
+        if self._last_hand():  # before the button moves: after the last hand it stays with that hand's dealer
             return self._session_end
+        playing = [st > 0 for st in stacks]
+        if self.round_no:
+            self.dealer = next_dealer(self.dealer, playing)
         self.round_no += 1
         dealer = self.captain = self.dealer
         self.stage = 1
@@ -217,6 +274,7 @@ class NepunianSpike(State):
         self.dice = None
         self.reveals = []
         self.won = []
+        self.odd = []
         self.in_hand = playing
         self.hand_live = playing[:]
         self.abandoned = [False] * n
@@ -251,17 +309,18 @@ class NepunianSpike(State):
         self.hands = hands
         self.pile = [deck.pop()]
         self.deck = deck
-        ev.append(Event("round_started", None, {"round": self.round_no, "dealer": dealer, "captain": dealer,
-                                                "playing": playing[:]}))
-        ev.append(Event("antes", None, {"spike": spike[:], "hand": hand[:], "spike_pot": self.spike_pot(),
-                                        "hand_pot": self.hand_pot(), "locked": locked[:]}))
+        ev.append(Event("round_started", None, RoundStarted(round=self.round_no, dealer=dealer, captain=dealer,
+                                                            playing=playing[:])))
+        ev.append(Event("antes", None, Antes(spike=spike[:], hand=hand[:], spike_pot=self.spike_pot(),
+                                             hand_pot=self.hand_pot(), locked=locked[:])))
         for s in order:
             if locked[s]:
-                ev.append(Event("locked", s, {"stack": 0}))
+                ev.append(Event("locked", s, Locked(stack=0)))
         for s in order:
             if playing[s]:
-                ev.append(Event("cards_dealt", s, {"count": 2}, {"cards": hands[s][:]}))
-        ev.append(Event("discard_started", None, {"card": self.pile[-1]}))
+                ev.append(Event("cards_dealt", s, CardsDealt(count=2, refill=False, deck_count=len(deck)),
+                                {"cards": hands[s][:]}))
+        ev.append(Event("discard_started", None, DiscardStarted(card=self.pile[-1], deck_count=len(deck))))
         return self._stage_start
 
     def _stage_start(self, ev: list[Event]) -> Step:
@@ -273,10 +332,9 @@ class NepunianSpike(State):
         q = [s for s in self._order() if in_hand[s] and not locked[s]]
         if not q:
             return self._after_play
-        ev.append(Event("phase_started", None, {"phase": "play", "stage": self.stage, "extra": self.extra,
-                                                "captain": self.captain}))
         self.phase = "play"
         self.queue = q
+        ev.append(self._phase_started())
         self.current_seat = q[0]
         return None
 
@@ -286,19 +344,23 @@ class NepunianSpike(State):
             return self._stage_start
         return self._bet
 
+    def _phase_started(self) -> Event:
+        return Event("phase_started", None, PhaseStarted(
+            phase=self.phase, stage=self.stage, extra=self.extra, captain=self.captain,
+            pot="spike" if self.spiked else "hand", to_act=self.queue[:]))
+
     def _bet(self, ev: list[Event]) -> Step:
+        in_hand, locked = self.in_hand, self.locked
+        q = [s for s in self._order() if in_hand[s] and not locked[s]]
+        if len(q) < 2:  # skipped: the last round's wagers stay as they were (none is ever returned twice)
+            return self._after_bet
         n = self.n
         self.wager = [0] * n
         self.cur_bet = 0
-        in_hand, locked = self.in_hand, self.locked
-        q = [s for s in self._order() if in_hand[s] and not locked[s]]
-        if len(q) < 2:
-            return self._after_bet
-        ev.append(Event("phase_started", None, {"phase": "bet", "stage": self.stage, "captain": self.captain,
-                                                "pot": "spike" if self.spiked else "hand"}))
         self.phase = "bet"
         self.queue = q
         self.current_seat = q[0]
+        ev.append(self._phase_started())
         return None
 
     def _after_bet(self, ev: list[Event]) -> Step:
@@ -308,17 +370,19 @@ class NepunianSpike(State):
     def _roll_turn(self, ev: list[Event]) -> Step:
         in_hand, locked = self.in_hand, self.locked
         order = left_of(self.captain, self.n)  # the next seat first, the old Captain last
-        nxt = next((s for s in order if in_hand[s] and not locked[s]), None)
-        auto = nxt is None
-        if auto:
-            nxt = next(s for s in order if in_hand[s])
+        able = [s for s in order if in_hand[s] and not locked[s]]
+        auto = not able
+        nxt = able[0] if able else next(s for s in order if in_hand[s])
         self.captain = nxt
-        ev.append(Event("captain_passed", nxt, {"captain": nxt}))
         if auto:
+            ev.append(Event("captain_passed", nxt, CaptainPassed(captain=nxt, to_act=[], stage=self.stage,
+                                                                 extra=self.extra)))
             return self._roll(nxt, ev, auto=True)
         self.phase = "roll"
         self.queue = [nxt]
         self.current_seat = nxt
+        ev.append(Event("captain_passed", nxt, CaptainPassed(captain=nxt, to_act=[nxt], stage=self.stage,
+                                                             extra=self.extra)))
         return None
 
     def _roll(self, seat: int, ev: list[Event], auto: bool = False) -> Step:
@@ -327,14 +391,17 @@ class NepunianSpike(State):
         b = below(6) + 1
         self.dice = (a, b)
         outcome = dice_outcome(a, b)
-        ev.append(Event("dice_rolled", seat, {"dice": [a, b], "outcome": outcome, "auto": auto,
-                                              "spike_hand": self.spiked}))
         if outcome == "mixed":
             self.stage += 1
+            self.extra = False
+        elif outcome == "matched":
+            self.extra = True
+        ev.append(Event("dice_rolled", seat, DiceRolled(dice=[a, b], outcome=outcome, auto=auto,
+                                                        spike_hand=self.spiked, stage=self.stage, extra=self.extra)))
+        if outcome == "mixed":
             return self._stage_start
         if outcome == "matched":
             self._spike_antes(ev)
-            self.extra = True
             return self._play
         return self._final_reveal if self.spiked else self._abandon
 
@@ -353,19 +420,19 @@ class NepunianSpike(State):
                 if stacks[s] == 0:
                     locked[s] = True
                     newly.append(s)
-        ev.append(Event("spike_antes", None, {"amounts": amounts, "spike_pot": self.spike_pot()}))
+        ev.append(Event("spike_antes", None, SpikeAntes(amounts=amounts, spike_pot=self.spike_pot())))
         for s in newly:
-            ev.append(Event("locked", s, {"stack": 0}))
+            ev.append(Event("locked", s, Locked(stack=0)))
 
     def _abandon(self, ev: list[Event]) -> Step:
         live, locked = self.hand_live, self.locked
         q = [s for s in self._order() if live[s] and not locked[s]]
         if sum(live) <= 1 or not q:
             return self._spike_reveal
-        ev.append(Event("phase_started", None, {"phase": "abandon", "stage": self.stage, "captain": self.captain}))
         self.phase = "abandon"
         self.queue = q
         self.current_seat = q[0]
+        ev.append(self._phase_started())
         return None
 
     def _spike_reveal(self, ev: list[Event]) -> Step:
@@ -385,7 +452,7 @@ class NepunianSpike(State):
         self.pile = []
         self.spiked = True
         self.hand_live = [False] * n
-        ev.append(Event("hands_discarded", None, {"set_aside": self.spent[:]}))
+        ev.append(Event("hands_discarded", None, HandsDiscarded(set_aside=self.spent[:])))
         for s in left_of(self.dealer, n):
             if self.in_hand[s]:
                 drawn = []
@@ -393,9 +460,10 @@ class NepunianSpike(State):
                     c = self._draw(ev)
                     hands[s].append(c)
                     drawn.append(c)
-                ev.append(Event("cards_dealt", s, {"count": len(drawn), "refill": True}, {"cards": drawn}))
+                ev.append(Event("cards_dealt", s, CardsDealt(count=len(drawn), refill=True,
+                                                             deck_count=len(self.deck)), {"cards": drawn}))
         self.pile = [self._draw(ev)]
-        ev.append(Event("discard_started", None, {"card": self.pile[-1]}))
+        ev.append(Event("discard_started", None, DiscardStarted(card=self.pile[-1], deck_count=len(self.deck))))
         self.stage += 1
         return self._stage_start
 
@@ -423,24 +491,35 @@ class NepunianSpike(State):
                     self.hand_contrib = [0] * n
                 else:
                     self.spike_contrib = [0] * n
+        if self._last_hand():  # no next hand for a split's odd chips: the first winner left of the dealer
+            for pot_name, amount, seat in self.odd:
+                if pot_name == "hand":
+                    self.hand_carry -= amount
+                else:
+                    self.spike_carry -= amount
+                self.stacks[seat] += amount
+                ev.append(Event("odd_chips_won", seat, OddChipsWon(amount=amount, pot_name=pot_name,
+                                                                   stack=self.stacks[seat])))
+        self.odd = []
         carried = self.hand_carry + self.spike_carry
         if not carried:
             self.carry_from = [False] * n
         last = self.reveals[-1] if self.reveals else None
-        ev.append(Event("round_over", None, {
-            "round": self.round_no,
-            "winners": self.won[:],
-            "standings": list(last[2]) if last else [None] * n,
-            "contenders": list(last[3]) if last else [],
-            "showdown": bool(self.reveals),
-            "reveals": [{"pot_name": r[0], "standings": list(r[2]), "contenders": list(r[3])}
-                        for r in self.reveals],
-            "spiked": self.spiked,
-            "carried": carried,
-            "carried_spike": self.spike_carry,
-            "carried_hand": self.hand_carry,
-            "stacks": self.stacks[:],
-        }))
+        ev.append(Event("round_over", None, RoundOver(
+            round=self.round_no,
+            winners=self.won[:],
+            standings=list(last[2]) if last else [None] * n,
+            contenders=list(last[3]) if last else [],
+            showdown=bool(self.reveals),
+            reveals=[Reveal(pot_name=r[0], standings=list(r[2]), contenders=list(r[3])) for r in self.reveals],
+            spiked=self.spiked,
+            carried=carried,
+            carried_spike=self.spike_carry,
+            carried_hand=self.hand_carry,
+            stacks=self.stacks[:],
+            stage=self.stage,
+            extra=self.extra,
+        )))
         self.phase = "between"
         self.queue = []
         return self._hand_start
@@ -451,20 +530,16 @@ class NepunianSpike(State):
             payers = [s for s in left_of(self.dealer, self.n) if self.carry_from[s]]
             if not payers:  # cannot happen, but never lose a chip
                 payers = list(left_of(self.dealer, self.n))
-            share, rest = divmod(carry, len(payers))
-            amounts = [0] * self.n
-            for s in payers:
-                amounts[s] = share
-            amounts[payers[0]] += rest
+            amounts = share_out(carry, payers, self.n)
             for s in range(self.n):
                 self.stacks[s] += amounts[s]
             self.hand_carry = self.spike_carry = 0
             self.carry_from = [False] * self.n
-            ev.append(Event("carry_returned", None, {"amounts": amounts}))
+            ev.append(Event("carry_returned", None, CarryReturned(amounts=amounts)))
         self.phase = "over"
         self.queue = []
         self.current_seat = None
-        ev.append(Event("session_over", None, {"rounds": self.round_no, "stacks": self.stacks[:]}))
+        ev.append(Event("session_over", None, SessionOver(rounds=self.round_no, stacks=self.stacks[:])))
         return None
 
     # ------------------------------------------------------------------ cards and chips
@@ -477,7 +552,7 @@ class NepunianSpike(State):
             self.pile = self.pile[-1:]
             self.spent = []
             self.rng.shuffle(deck)
-            ev.append(Event("deck_reshuffled", None, {"count": len(deck), "discard": self.pile[:]}))
+            ev.append(Event("deck_reshuffled", None, DeckReshuffled(count=len(deck), discard=self.pile[:])))
         return deck.pop()
 
     def _drawable(self) -> int:
@@ -500,7 +575,8 @@ class NepunianSpike(State):
         self.stacks[t] += back
         self.cur_bet = max(w)
         self.locked[t] = False
-        ev.append(Event("bet_returned", t, {"amount": back, "stack": self.stacks[t], "locked": False}))
+        ev.append(Event("bet_returned", t, BetReturned(amount=back, stack=self.stacks[t], locked=False,
+                                                       current_bet=self.cur_bet)))
 
     def _award(self, pot_name: str, ev: list[Event]) -> list[int]:
         """Pay one pot (every side level) to the best hands eligible for it; returns the seats revealed."""
@@ -522,9 +598,9 @@ class NepunianSpike(State):
             record = (pot_name, shown, names, tuple(contenders))
             self.reveals.append(record)
             self.last_reveal = record
-            ev.append(Event("hands_revealed", None, {"pot_name": pot_name, "hands": [list(h) if h else None
-                                                                                    for h in shown],
-                                                     "standings": list(names), "contenders": contenders[:]}))
+            ev.append(Event("hands_revealed", None, HandsRevealed(
+                pot_name=pot_name, hands=[list(h) if h else None for h in shown], standings=list(names),
+                contenders=contenders[:])))
         pots = [(p.amount, p.eligible) for p in build_pots(contrib, live)]
         if carry:
             if pots:
@@ -534,6 +610,7 @@ class NepunianSpike(State):
         carried = 0
         stacks = self.stacks
         order = left_of(self.dealer, n)
+        payouts: list[tuple[int, int, int, int]] = []  # (winner, share, pot index, winners of that pot)
         for index, (amount, eligible) in enumerate(pots):
             if not eligible:
                 carried += amount
@@ -544,17 +621,23 @@ class NepunianSpike(State):
                 best = max(ranks[s] for s in eligible)  # type: ignore[type-var]
                 winners = [s for s in order if s in eligible and ranks[s] == best]
             share, rest = divmod(amount, len(winners))
-            for w in winners:
-                stacks[w] += share
-                r = ranks[w]
-                ev.append(Event("pot_won", w, {"amount": share, "pot_name": pot_name, "pot": index,
-                                               "rank": r.name if r is not None else None, "split": len(winners)}))
-                if w not in self.won:
-                    self.won.append(w)
+            payouts.extend((w, share, index, len(winners)) for w in winners)
+            if rest:  # the odd chips carry; on the session's last hand they go to winners[0] (see _hand_end)
+                self.odd.append((pot_name, rest, winners[0]))
             carried += rest
+        left = carried + sum(p[1] for p in payouts)
+        for w, share, index, split in payouts:
+            stacks[w] += share
+            left -= share
+            r = ranks[w]
+            ev.append(Event("pot_won", w, PotWon(amount=share, pot_name=pot_name, pot=index,
+                                                 rank=r.name if r is not None else None, split=split,
+                                                 stack=stacks[w], pot_left=left)))
+            if w not in self.won:
+                self.won.append(w)
         if carried:
             self.carry_from = [f or c > 0 for f, c in zip(self.carry_from, contrib, strict=True)]
-            ev.append(Event("pot_carried", None, {"pot_name": pot_name, "amount": carried}))
+            ev.append(Event("pot_carried", None, PotCarried(pot_name=pot_name, amount=carried)))
         if pot_name == "hand":
             self.hand_contrib = [0] * n
             self.hand_carry = carried
@@ -618,7 +701,7 @@ class NepunianSpike(State):
         return {"raise": (ante, room)} if room >= ante else {}
 
     def _check(self, action: Action) -> str | None:
-        """Each phase's rules, checked directly, with a reason a player understands."""
+        """Each phase's rules, checked directly, with a reason a player understands and a stable code."""
         s = self.current_seat
         assert s is not None
         kind = action.kind
@@ -627,51 +710,73 @@ class NepunianSpike(State):
             to_call = self.cur_bet - self.wager[s]
             if kind == "raise":
                 if len(action.fields) != 1 or action.fields[0][0] != "amount":
-                    return "a raise names only its amount: Action('raise', amount=...)"
+                    return refuse("not_allowed_now", "a raise names only its amount: Action('raise', amount=...)",
+                                  kind=kind)
                 room = self.stacks[s] - to_call
-                if room < self.options["ante"]:
-                    return (f"seat {s} cannot raise: after calling {to_call} it has {max(room, 0)} chips, "
-                            f"short of the smallest raise ({self.options['ante']})")
+                ante = self.options["ante"]
+                if room < ante:
+                    return refuse("cannot_raise", f"seat {s} cannot raise: after calling {to_call} it has "
+                                  f"{max(room, 0)} chips, short of the smallest raise ({ante})",
+                                  seat=s, to_call=to_call, room=max(room, 0), min_raise=ante)
                 return super()._check(action)
+            if kind not in ("fold", "check", "call"):
+                return refuse("unknown_action", f"in a betting round seat {s} may check or call, raise or fold, "
+                              f"not {kind!r}", kind=kind, allowed=sorted({a.kind for a in self._legal()}))
             if action.fields:
-                return f"{kind!r} takes no fields, got {action!r}"
-            if kind == "fold":
-                return None
-            if kind == "check":
-                return None if to_call == 0 else f"there is a bet of {to_call} to call: call, raise or fold"
-            if kind == "call":
-                return None if to_call > 0 else "there is nothing to call: check, raise or fold"
-            return f"in a betting round seat {s} may check or call, raise or fold, not {kind!r}"
+                return refuse("not_allowed_now", f"{kind!r} takes no fields, got {action!r}", kind=kind)
+            if kind == "check" and to_call:
+                return refuse("must_call", f"there is a bet of {to_call} to call: call, raise or fold",
+                              to_call=to_call)
+            if kind == "call" and not to_call:
+                return refuse("nothing_to_call", "there is nothing to call: check, raise or fold")
+            return None
         hand = self.hands[s]
         if phase == "play":
-            if kind == "stand" and not action.fields:
-                return None
-            if kind == "gain" and not action.fields:
-                if len(hand) >= MAX_CARDS:
-                    return f"seat {s} holds {MAX_CARDS} cards: no Gain, only Swap or Stand"
-                return None if self._drawable() else "no card is left to draw: Swap or Stand"
+            if kind not in ("stand", "gain", "swap"):
+                return refuse("unknown_action", f"in a play phase seat {s} may gain, swap or stand, not {kind!r}",
+                              kind=kind, allowed=sorted({a.kind for a in self._legal()}))
             if kind == "swap":
                 card, source = action.get("card"), action.get("source")
                 if type(card) is not int or source not in SOURCES or _SWAP.get((card, source)) != action:
-                    return "a swap names one card id and a source: Action('swap', card=id, source='deck'|'discard')"
+                    return refuse("not_allowed_now", "a swap names one card id and a source: "
+                                  "Action('swap', card=id, source='deck'|'discard')", kind=kind)
                 if card not in hand:
-                    return f"seat {s} does not hold card {card}"
+                    return refuse("card_not_held", f"seat {s} does not hold card {card}", seat=s, card=card)
                 if source == "discard" and not self.pile:
-                    return "the discard pile is empty: swap from the deck"
+                    return refuse("discard_empty", "the discard pile is empty: swap from the deck")
                 if source == "deck" and not (self.deck or self.pile or self.spent):
-                    return "no card is left in the deck"
+                    return refuse("no_card_to_draw", "no card is left in the deck")
                 return None
-            return f"in a play phase seat {s} may gain, swap or stand, not {action!r}"
-        if phase == "roll":
-            return None if action == _ROLL else f"seat {s} is the new Captain and must roll, not {action!r}"
-        if action == _STAY:
+            if action.fields:
+                return refuse("not_allowed_now", f"{kind!r} takes no fields, got {action!r}", kind=kind)
+            if kind == "gain":
+                if len(hand) >= MAX_CARDS:
+                    return refuse("hand_full", f"seat {s} holds {MAX_CARDS} cards: no Gain, only Swap or Stand",
+                                  seat=s, cards=MAX_CARDS)
+                if not self._drawable():
+                    return refuse("no_card_to_draw", "no card is left to draw: Swap or Stand")
             return None
-        if kind == "abandon":
-            keep = action.get("keep")
-            if type(keep) is not int or _ABANDON.get(keep) != action:
-                return "abandoning names the one card kept: Action('abandon', keep=id)"
-            return None if keep in hand else f"seat {s} does not hold card {keep}"
-        return f"after a Spike seat {s} may stay in for the hand pot or abandon ship, not {action!r}"
+        if phase == "roll":
+            if kind != "roll":
+                return refuse("unknown_action", f"seat {s} is the new Captain and must roll, not {kind!r}",
+                              kind=kind, allowed=["roll"])
+            if action.fields:
+                return refuse("not_allowed_now", f"'roll' takes no fields, got {action!r}", kind=kind)
+            return None
+        if kind not in ("stay", "abandon"):
+            return refuse("unknown_action", f"after a Spike seat {s} may stay in for the hand pot or abandon ship, "
+                          f"not {kind!r}", kind=kind, allowed=["abandon", "stay"])
+        if kind == "stay":
+            if action.fields:
+                return refuse("not_allowed_now", f"'stay' takes no fields, got {action!r}", kind=kind)
+            return None
+        keep = action.get("keep")
+        if type(keep) is not int or _ABANDON.get(keep) != action:
+            return refuse("not_allowed_now", "abandoning names the one card kept: Action('abandon', keep=id)",
+                          kind=kind)
+        if keep not in hand:
+            return refuse("card_not_held", f"seat {s} does not hold card {keep}", seat=s, card=keep)
+        return None
 
     # ------------------------------------------------------------------ actions
     def _do(self, action: Action) -> list[Event]:
@@ -700,10 +805,12 @@ class NepunianSpike(State):
     def _do_play(self, s: int, action: Action, ev: list[Event]) -> Step:
         hand = self.hands[s]
         kind = action.kind
+        to_act = self.queue[1:]
         if kind == "gain":
             c = self._draw(ev)
             hand.append(c)
-            ev.append(Event("gain", s, {"count": len(hand)}, {"card": c}))
+            ev.append(Event("gain", s, Gain(count=len(hand), deck_count=len(self.deck), to_act=to_act),
+                            {"card": c}))
         elif kind == "swap":
             card = action.card
             known = self.known[s]
@@ -713,18 +820,18 @@ class NepunianSpike(State):
             if action.source == "deck":
                 self.pile.append(card)
                 c = self._draw(ev)
-                ev.append(Event("swap", s, {"discarded": card, "source": "deck", "count": len(hand) + 1},
-                                {"card": c}))
+                ev.append(Event("swap", s, Swap(discarded=card, source="deck", card=None, count=len(hand) + 1,
+                                                deck_count=len(self.deck), to_act=to_act), {"card": c}))
             else:
                 pile = self.pile
                 c = pile.pop()
                 pile.append(card)
                 known.append(c)
-                ev.append(Event("swap", s, {"discarded": card, "source": "discard", "card": c,
-                                            "count": len(hand) + 1}))
+                ev.append(Event("swap", s, Swap(discarded=card, source="discard", card=c, count=len(hand) + 1,
+                                                deck_count=len(self.deck), to_act=to_act)))
             hand.append(c)
         else:
-            ev.append(Event("stand", s, {"count": len(hand)}))
+            ev.append(Event("stand", s, Stand(count=len(hand), to_act=to_act)))
         return self._next_in_queue(self._after_play)
 
     def _do_bet(self, s: int, action: Action, ev: list[Event]) -> Step:
@@ -746,27 +853,32 @@ class NepunianSpike(State):
             self.wager[s] += put
             if self.wager[s] > self.cur_bet:
                 self.cur_bet = self.wager[s]
-        ev.append(Event("bet", s, {"action": kind, "amount": put, "wager": self.wager[s],
-                                   "current_bet": self.cur_bet, "hand_pot": self.hand_pot(),
-                                   "spike_pot": self.spike_pot(), "stack": stacks[s]}))
-        if put and stacks[s] == 0:
+        now_locked = bool(put) and stacks[s] == 0
+        if now_locked:
             self.locked[s] = True
-            ev.append(Event("locked", s, {"stack": 0}))
         in_hand, locked = self.in_hand, self.locked
         if kind == "raise":  # everyone else still in and able to act answers the raise
             self.queue = [s, *(x for x in left_of(s, self.n)[:-1] if in_hand[x] and not locked[x])]
-        if in_hand.count(True) == 1:
-            self.queue = []
-            return self._last_standing
         q = self.queue
-        q.pop(0)
-        active = [x for x in range(self.n) if in_hand[x] and not locked[x]]
-        if len(active) <= 1 and (not q or self.wager[q[0]] >= self.cur_bet):
-            q.clear()  # nobody left to bet against
-        if q:
-            self.current_seat = q[0]
-            return None
-        return self._after_bet
+        after: Step = None
+        if in_hand.count(True) == 1:
+            q.clear()
+            after = self._last_standing
+        else:
+            q.pop(0)
+            active = [x for x in range(self.n) if in_hand[x] and not locked[x]]
+            if len(active) <= 1 and (not q or self.wager[q[0]] >= self.cur_bet):
+                q.clear()  # nobody left to bet against
+            if q:
+                self.current_seat = q[0]
+            else:
+                after = self._after_bet
+        ev.append(Event("bet", s, Bet(action=kind, amount=put, wager=self.wager[s], current_bet=self.cur_bet,
+                                      hand_pot=self.hand_pot(), spike_pot=self.spike_pot(), stack=stacks[s],
+                                      to_act=q[:])))
+        if now_locked:
+            ev.append(Event("locked", s, Locked(stack=0)))
+        return after
 
     def _do_abandon(self, s: int, action: Action, ev: list[Event]) -> Step:
         if action.kind == "abandon":
@@ -778,10 +890,13 @@ class NepunianSpike(State):
             self.known[s] = [c for c in self.known[s] if c == keep]
             self.hand_live[s] = False
             self.abandoned[s] = True
-            ev.append(Event("abandon", s, {"discarded": thrown, "count": 1}))
+        last = sum(self.hand_live) <= 1  # one seat left in the hand pot: it takes it unseen
+        to_act = [] if last else self.queue[1:]
+        if action.kind == "abandon":
+            ev.append(Event("abandon", s, Abandon(discarded=thrown, count=1, to_act=to_act)))
         else:
-            ev.append(Event("stay", s, {}))
-        if sum(self.hand_live) <= 1:
+            ev.append(Event("stay", s, Stay(to_act=to_act)))
+        if last:
             self.queue = []
             return self._spike_reveal
         return self._next_in_queue(self._spike_reveal)
@@ -789,7 +904,7 @@ class NepunianSpike(State):
     # ------------------------------------------------------------------ copies and hidden information
     #: the flat lists and the lists of per-seat lists a clone must copy; everything else is immutable
     _FLAT = ("stacks", "queue", "deck", "pile", "spent", "in_hand", "hand_live", "abandoned", "locked",
-             "hand_contrib", "spike_contrib", "wager", "carry_from", "reveals", "won")
+             "hand_contrib", "spike_contrib", "wager", "carry_from", "reveals", "won", "odd")
     _NESTED = ("hands", "muck", "known")
 
     def clone(self) -> State:
@@ -844,10 +959,12 @@ class NepunianSpike(State):
         plays: ``seed`` 0 and no action history; other seats' face-down set-aside cards (their count follows
         from the view) all lie with one seat that folded, or the first other seat; a card the table saw a seat
         take counts as in its hand while the hand has room (after a Spike it may really lie in that seat's
-        set-aside cards); this hand's earlier reveals and winners (only reported in ``round_over``) are
-        empty; carried chips are owed to every seat still playing (only the session's last payout reads it).
+        set-aside cards); this hand's earlier reveals and winners (only reported in ``round_over``) and
+        its split odd chips are empty (on the session's last hand such chips are then shared back, not paid
+        to the split's first winner); carried chips are owed to every seat still playing (only the session's
+        last payout reads it).
         """
-        new = cls._bare_from_view(view)
+        new: NepunianSpike = cls._bare_from_view(view)  # type: ignore[assignment]
         seat, n = view["seat"], new.n
         new.phase = view["phase"]
         new.stage = view["stage"]
@@ -871,6 +988,7 @@ class NepunianSpike(State):
         new.dice = None if view["dice"] is None else tuple(view["dice"])
         new.reveals = []
         new.won = []
+        new.odd = []
         last = view["last_reveal"]
         new.last_reveal = None if last is None else (
             last["pot_name"], tuple(None if h is None else tuple(h) for h in last["hands"]),

@@ -1,6 +1,7 @@
 """Sabacc House Rules at the table: the engine (rules/sabacc-house-rules.txt as RULINGS.md reads it).
 
-The hand evaluator lives beside it in :mod:`game.engine.sabacc_house.ranks`.
+The hand evaluator lives beside it in :mod:`game.engine.sabacc_house.ranks`; the event catalogue (one
+TypedDict per kind) and the view reducer in :mod:`game.engine.sabacc_house.view`.
 
 A hand: both antes -> deal (three cards down and one up to each seat, six face-up *petals* and the discard
 pile in the middle of the flower) -> three times (betting round -> draw phase -> spike roll) -> a fourth
@@ -28,17 +29,56 @@ Why it looks like this:
   a 62-card shuffle per hand (the 2-seat hand budget is 200 µs).
 * **Every Action is built once at import** (buys, swaps, keeps, discards for each card id): legal-action
   lists are rebuilt every step and constructing Actions was the dominant cost.
+* **Events carry results, not just deeds** (the queue still to act after a turn, stacks and pots after a
+  move, the mucked count of a spike), so :func:`~game.engine.sabacc_house.view.reduce_view` folds a seat's
+  view forward from them without re-deciding a rule. Hidden cards go in ``Event.secret`` only.
 * **The blind draw keeps one sequence of cards per seat** for the whole showdown, so the same tie in two
   side pots is always settled the same way.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, act, build_pots, left_of
-from game.engine.sabacc_house.ranks import CARDS, DECK, RANK_NAMES, _rank_sorted, wins_sabacc_pot
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Refusal, Rng, State, act, left_of, refuse
+from game.engine.sabacc_house.ranks import CARDS, DECK, RANK_NAMES, wins_sabacc_pot
 from game.engine.sabacc_house.ranks import RULINGS_NOTES as HAND_NOTES
+from game.engine.sabacc_house.view import (
+    EVENT_KINDS,
+    Antes,
+    Bet,
+    BetReturned,
+    BettingRound,
+    BettingSkipped,
+    BlindDraw,
+    BoardDealt,
+    Bought,
+    CarryReturned,
+    Dealt,
+    Discarded,
+    DiscardRefilled,
+    DrawPhase,
+    Drew,
+    HandReplaced,
+    Kept,
+    PetalRefilled,
+    PocketReplaced,
+    PotWon,
+    RoundOver,
+    RoundStarted,
+    SabaccPotCarried,
+    SessionOver,
+    Shows,
+    SpikeRoll,
+    Stayed,
+    StubRebuilt,
+    Swapped,
+    hand_of,
+    pot_layers,
+    reduce_view,
+    stake,
+)
 
 #: Appendix A of the text: (main-pot ante, sabacc-pot ante, bring-in, small bet, big bet); option ``structure``
 STRUCTURES: tuple[tuple[int, int, int, int, int], ...] = (
@@ -111,8 +151,12 @@ ENGINE_NOTES: tuple[str, ...] = (
     "overall, the winner of the layer every seat at the showdown paid into.",
     "Splits: odd chips of a main-pot layer stay in the main pot for the next hand; odd chips of the sabacc "
     "pot stay in the sabacc pot.",
-    "When the session ends, the sabacc pot and any odd chips still carried are shared equally by the seats "
-    "still holding chips; odd chips go to the first of them left of the dealer.",
+    "Splits on the last hand: when no hand follows (the set number of hands is played, or fewer than two "
+    "seats hold chips once the equal shares are paid), each split pot's odd chips go to that pot's first "
+    "winner left of the hand's dealer, never to a seat that did not win it.",
+    "When the session ends, a sabacc pot nobody won is shared equally by the seats still holding chips; its "
+    "odd chips go to the first of them left of the last hand's dealer. The dealer button only moves when "
+    "another hand is dealt.",
     "The session ends after the set number of hands (0 = no limit) or when fewer than two seats hold chips.",
 )
 
@@ -132,6 +176,16 @@ KEEP_DISCARD: dict[str, tuple[Action, ...]] = {
 DISCARD: tuple[Action, ...] = tuple(Action("discard", card=c) for c in range(N_CARDS))
 
 
+BET_KINDS = frozenset(("fold", "check", "call", "allin", "bet", "complete", "raise"))
+DRAW_KINDS = frozenset(("stay", "draw", "buy", "swap", "keep", "discard"))
+
+
+def _elsewhere(kind: str, message: str, **params: Any) -> Refusal:
+    """A refusal for a kind the seat may not take now: ``wrong_phase`` if the game has it at another time."""
+    code = "wrong_phase" if kind in BET_KINDS or kind in DRAW_KINDS else "unknown_action"
+    return refuse(code, message, kind=kind, **params)
+
+
 def spike_outcome(first: str, second: str) -> str:
     """What a throw of the two spike dice does: "spikes" (both Spike faces: every whole hand is replaced),
     "doubles" (the same plain symbol: every face-down card is replaced) or "nothing"."""
@@ -143,11 +197,6 @@ def spike_outcome(first: str, second: str) -> str:
 def _card_id(value: Any) -> int | None:
     """A card id from an action field, or None when it is not one (bools and text are not cards)."""
     return value if type(value) is int and 0 <= value < N_CARDS else None
-
-
-def _hand_rank(cards: list[int]) -> Any:
-    """The evaluator's rank of a hand of card ids (through its cache; our cards are always valid)."""
-    return _rank_sorted(tuple(sorted([DECK[c] for c in cards])))
 
 
 class SabaccHouse(State):
@@ -171,6 +220,19 @@ class SabaccHouse(State):
         ),
     )
     RULINGS_NOTES = HAND_NOTES + ENGINE_NOTES
+    EVENT_KINDS = EVENT_KINDS
+    REFUSALS: ClassVar[Mapping[str, str]] = {
+        "bad_slot": "a petal slot must be a whole number from 0 to 5",
+        "bad_card": "a card must be the id (a whole number) of a card in the seat's hand",
+        "bad_face": "a drawn card is kept face 'up' or 'down'",
+        "petal_empty": "that petal holds no card",
+        "cannot_afford": "a petal costs the main-pot ante, and the seat holds less",
+        "hand_full": "a hand holds at most five cards: swap or discard instead",
+        "card_not_in_hand": "the card named is not in the seat's hand",
+        "last_down_card": "a board swap may never take the seat's last face-down card",
+        "wrong_phase": "this kind of action belongs to another phase of the hand",
+    }
+    reduce_view = staticmethod(reduce_view)
 
     phase: str
     queue: list[int]
@@ -211,11 +273,11 @@ class SabaccHouse(State):
             if self.muck:
                 stub.extend(self.muck)
                 self.muck.clear()
-                events.append(Event("stub_rebuilt", None, {"source": "muck", "cards": len(stub)}))
+                events.append(Event("stub_rebuilt", None, StubRebuilt(source="muck", cards=len(stub))))
             elif len(self.discard) > 1:
                 stub.extend(self.discard[:-1])
                 del self.discard[:-1]
-                events.append(Event("stub_rebuilt", None, {"source": "discard", "cards": len(stub)}))
+                events.append(Event("stub_rebuilt", None, StubRebuilt(source="discard", cards=len(stub))))
             else:
                 return None
         i = self.rng.below(len(stub))
@@ -224,18 +286,24 @@ class SabaccHouse(State):
         stub.pop()
         return card
 
-    def _start_hand(self, first: bool = False) -> list[Event]:
+    def _deal(self, events: list[Event]) -> int:
+        """A card from :meth:`_take` where one must exist (a spike's replacements: the cards just mucked)."""
+        card = self._take(events)
+        assert card is not None, "the muck holds at least the cards being replaced"
+        return card
+
+    def _start_hand(self, first: bool = False, last: bool | None = None) -> list[Event]:
+        """Deal the next hand, or end the session when none follows (``last``: the showdown has decided it)."""
         n = self.n
         stacks = self.stacks
+        if self._last_hand_played() if last is None else last:  # before the button moves: no next hand, no move
+            return self._end_session()
         if not first:
             for s in left_of(self.dealer, n):
                 if stacks[s] > 0:
                     self.dealer = s
                     break
-        limit = self.options["rounds"]
         playing = [st > 0 for st in stacks]
-        if (limit and self.round_no >= limit) or sum(playing) < 2:
-            return self._end_session()
         self.round_no += 1
         dealer = self.dealer
         main_ante, sabacc_ante = STRUCTURES[self.options["structure"]][:2]
@@ -271,22 +339,28 @@ class SabaccHouse(State):
         down: list[list[int]] = [[] for _ in range(n)]
         up: list[list[int]] = [[] for _ in range(n)]
         events = [
-            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": playing[:]}),
-            Event("antes", None, {"main": contrib[:], "sabacc": sabacc_paid, "pot": sum(contrib) + self.carry_main,
-                                  "sabacc_pot": self.sabacc}),
+            Event("round_started", None, RoundStarted(round=self.round_no, dealer=dealer, playing=playing[:])),
+            Event("antes", None, Antes(main=contrib[:], sabacc=sabacc_paid, pot=sum(contrib) + self.carry_main,
+                                       sabacc_pot=self.sabacc)),
         ]
         k = 0
         for s in order:
             down[s] = dealt[k:k + 3]
             up[s] = [dealt[k + 3]]
             k += 4
-            events.append(Event("dealt", s, {"up": up[s][:], "down": 3}, {"down_cards": down[s][:]}))
+            events.append(Event("dealt", s, Dealt(up=up[s][:], down=3), {"down_cards": down[s][:]}))
         self.down = down
         self.up = up
-        self.petals = dealt[k:k + PETALS]
+        self.petals = [c for c in dealt[k:k + PETALS]]
         self.discard = [dealt[k + PETALS]]
-        events.append(Event("board_dealt", None, {"petals": self.petals[:], "discard": self.discard[:]}))
+        events.append(Event("board_dealt", None, BoardDealt(petals=self.petals[:], discard=self.discard[:])))
         return self._start_betting(1, events)
+
+    def _last_hand_played(self) -> bool:
+        """Whether no hand follows the one played (the set number of hands is played, or fewer than two seats
+        hold chips). The showdown asks it before giving a split's odd chips; the next deal asks it first."""
+        limit = self.options["rounds"]
+        return bool(limit and self.round_no >= limit) or sum(st > 0 for st in self.stacks) < 2
 
     def _end_session(self) -> list[Event]:
         events: list[Event] = []
@@ -302,18 +376,18 @@ class SabaccHouse(State):
             for s in range(n):
                 self.stacks[s] += amounts[s]
             self.sabacc = self.carry_main = 0
-            events.append(Event("carry_returned", None, {"amounts": amounts}))
+            events.append(Event("carry_returned", None, CarryReturned(amounts=amounts)))
         self.phase = "over"
         self.queue = []
         self.current_seat = None
-        events.append(Event("session_over", None, {"rounds": self.round_no, "stacks": list(self.stacks)}))
+        events.append(Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks))))
         return events
 
     # ------------------------------------------------------------------ betting
     def bet_size(self) -> int:
         """The fixed step of this betting round: the small bet in rounds 1–2, the big bet in rounds 3–4."""
         row = STRUCTURES[self.options["structure"]]
-        return row[3] if self.stage <= 2 else row[4]
+        return stake(self.stage, row[3], row[4])
 
     def _start_betting(self, stage: int, events: list[Event]) -> list[Event]:
         n = self.n
@@ -326,7 +400,7 @@ class SabaccHouse(State):
         self.bets = 0
         actors = [s for s in left_of(self.dealer, n) if live[s] and stacks[s] > 0]
         if len(actors) < 2:
-            events.append(Event("betting_skipped", None, {"stage": stage}))
+            events.append(Event("betting_skipped", None, BettingSkipped(stage=stage)))
             return self._end_betting(events)
         if stage == 1:
             best = actors[0]
@@ -345,14 +419,16 @@ class SabaccHouse(State):
             self.wager[best] = amount
             self.cur_bet = amount
             self.bring_seat = self.aggressor = best
-            events.append(Event("bet", best, {"action": "bring-in", "amount": amount, "wager": amount,
-                                              "current_bet": amount, "pot": self.pot_total(),
-                                              "stack": stacks[best], "bets": 0}))
             queue = [t for t in left_of(best, n)[:-1] if live[t] and stacks[t] > 0]
             if stacks[best] > 0:
                 queue.append(best)
+            events.append(Event("betting_round", None, BettingRound(stage=stage, to_act=[best])))
+            events.append(Event("bet", best, Bet(action="bring-in", amount=amount, wager=amount,
+                                                 current_bet=amount, pot=self.pot_total(), stack=stacks[best],
+                                                 bets=0, to_act=queue[:])))
         else:
             queue = actors
+            events.append(Event("betting_round", None, BettingRound(stage=stage, to_act=queue[:])))
         self.queue = queue
         self.current_seat = queue[0]
         return events
@@ -376,7 +452,7 @@ class SabaccHouse(State):
             if self.stage == 1 and cur < row[3]:
                 kind, level = COMPLETE, row[3]
             else:
-                kind, level = (BET if cur == 0 else RAISE), cur + (row[3] if self.stage <= 2 else row[4])
+                kind, level = (BET if cur == 0 else RAISE), cur + stake(self.stage, row[3], row[4])
             if stack >= level - self.wager[s]:
                 live, stacks = self.live, self.stacks
                 for t in range(self.n):  # a raise needs another seat still in that can add chips
@@ -414,14 +490,14 @@ class SabaccHouse(State):
             self.wager[s] += put
             if self.wager[s] > self.cur_bet:
                 self.cur_bet = self.wager[s]
-        events.append(Event("bet", s, {"action": kind, "amount": put, "wager": self.wager[s],
-                                       "current_bet": self.cur_bet, "pot": self.pot_total(), "stack": stacks[s],
-                                       "bets": self.bets}))
         if kind in _AGGRESSIVE:
             live = self.live
             self.queue = [t for t in left_of(s, n)[:-1] if live[t] and stacks[t] > 0]
         else:
             self.queue.pop(0)
+        events.append(Event("bet", s, Bet(action=kind, amount=put, wager=self.wager[s], current_bet=self.cur_bet,
+                                          pot=self.pot_total(), stack=stacks[s], bets=self.bets,
+                                          to_act=self.queue[:])))
         if self.live.count(True) == 1:
             return events + self._award_to(self.live.index(True))
         if self.queue:
@@ -441,13 +517,14 @@ class SabaccHouse(State):
             self.wager[t] -= back
             self.stacks[t] += back
             self.cur_bet = max(self.wager)
-            events.append(Event("bet_returned", t, {"amount": back, "stack": self.stacks[t], "pot": self.pot_total()}))
+            events.append(Event("bet_returned", t, BetReturned(amount=back, stack=self.stacks[t],
+                                                               pot=self.pot_total())))
         if self.stage >= 4:
             return self._showdown(events)
         self.phase = "draw"
         self.queue = [s for s in left_of(self.dealer, self.n) if self.live[s]]
         self.current_seat = self.queue[0]
-        events.append(Event("draw_phase", None, {"stage": self.stage, "order": self.queue[:]}))
+        events.append(Event("draw_phase", None, DrawPhase(stage=self.stage, order=self.queue[:])))
         return events
 
     # ------------------------------------------------------------------ draw phase
@@ -479,77 +556,103 @@ class SabaccHouse(State):
         acts.append(DISCARD[self.drawn])  # type: ignore[index]
         return acts
 
-    def _check_draw(self, action: Action) -> str | None:
+    def _check_draw(self, action: Action) -> Refusal | None:
         """The draw phase's rules, checked directly (listing ~40 choices to search them is slow)."""
         s = self.current_seat
         assert s is not None
         kind = action.kind
         if kind in ("stay", "draw"):
             if action.fields:
-                return f"{kind!r} takes no fields, got {action!r}"
+                return refuse("malformed_action", f"{kind!r} takes no fields, got {action!r}", kind=kind)
             return None
         if kind not in ("buy", "swap"):
-            return f"seat {s} cannot {kind!r} in the draw phase; it may stay, draw, buy or swap"
+            return _elsewhere(kind, f"seat {s} cannot {kind!r} in the draw phase; it may stay, draw, buy or swap")
         slot = action.get("slot")
-        if type(slot) is not int or not 0 <= slot < PETALS:
-            return f"a {kind} needs a petal slot from 0 to {PETALS - 1}, not {slot!r}"
+        if type(slot) is not int:
+            return refuse("malformed_action", f"a {kind} needs a petal slot (a whole number), not {slot!r}",
+                          field="slot")
+        if not 0 <= slot < PETALS:
+            return refuse("bad_slot", f"a {kind} needs a petal slot from 0 to {PETALS - 1}, not {slot!r}", slot=slot)
+        card: int | None = None
         if kind == "buy":
             canon = BUY[slot]
         else:
-            card = _card_id(action.get("card"))
+            raw = action.get("card")
+            if type(raw) is not int:
+                return refuse("malformed_action", f"a swap needs the id of a card in your hand, not {raw!r}",
+                              field="card")
+            card = _card_id(raw)
             if card is None:
-                return f"a swap needs the id of a card in your hand, not {action.get('card')!r}"
+                return refuse("bad_card", f"a swap needs the id of a card in your hand, not {raw!r}", card=raw)
             canon = SWAP[slot][card]
         if action != canon:
-            return f"malformed {kind}: {action!r}"
+            return refuse("malformed_action", f"malformed {kind}: {action!r}", kind=kind)
         price = STRUCTURES[self.options["structure"]][0]
         if self.stacks[s] < price:
-            return f"a petal costs {price} chips and seat {s} holds {self.stacks[s]}"
+            return refuse("cannot_afford", f"a petal costs {price} chips and seat {s} holds {self.stacks[s]}",
+                          price=price, stack=self.stacks[s])
         if self.petals[slot] is None:
-            return f"petal {slot} is empty"
+            return refuse("petal_empty", f"petal {slot} is empty", slot=slot)
         up, down = self.up[s], self.down[s]
         if kind == "buy":
             if len(up) + len(down) >= MAX_HAND:
-                return f"a hand holds at most {MAX_HAND} cards: swap a card for the petal instead"
+                return refuse("hand_full", f"a hand holds at most {MAX_HAND} cards: swap a card for the petal instead",
+                              most=MAX_HAND)
             return None
         if card in up:
             return None
         if card not in down:
-            return f"card {card} is not in seat {s}'s hand"
+            return refuse("card_not_in_hand", f"card {card} is not in seat {s}'s hand", card=card)
         if len(down) < 2:
-            return "you may never swap away your last face-down card"
+            return refuse("last_down_card", "you may never swap away your last face-down card", card=card)
         return None
 
-    def _check_drawn(self, action: Action) -> str | None:
+    def _check_drawn(self, action: Action) -> Refusal | None:
         s = self.current_seat
         assert s is not None
         kind = action.kind
         drawn = self.drawn
+        assert drawn is not None
         if kind == "discard":
-            if action != DISCARD[drawn]:  # type: ignore[index]
-                return f"'discard' throws away the card just drawn: Action('discard', card={drawn})"
+            if action != DISCARD[drawn]:
+                code = "malformed_action" if type(action.get("card")) is not int else "not_allowed_now"
+                return refuse(code, f"'discard' throws away the card just drawn: Action('discard', card={drawn})",
+                              kind=kind, card=drawn)
             return None
         if kind != "keep":
-            return f"seat {s} has just drawn: it may 'keep' the card (face up or down) or 'discard' it"
+            return _elsewhere(kind, f"seat {s} has just drawn: it may 'keep' the card (face up or down) or "
+                              "'discard' it")
         face = action.get("face")
         if face not in KEEP:
-            return f"keep the drawn card face 'up' or 'down', not {face!r}"
+            code = "bad_face" if type(face) is str else "malformed_action"
+            return refuse(code, f"keep the drawn card face 'up' or 'down', not {face!r}", field="face")
         hand_size = len(self.down[s]) + len(self.up[s])
         if len(action.fields) == 1:
             if action != KEEP[face]:
-                return f"malformed keep: {action!r}"
+                return refuse("malformed_action", f"malformed keep: {action!r}", kind=kind)
             if hand_size >= MAX_HAND:
-                return f"seat {s} would hold {hand_size + 1} cards: discard one (at most {MAX_HAND})"
+                return refuse("hand_full", f"seat {s} would hold {hand_size + 1} cards: discard one "
+                              f"(at most {MAX_HAND})", most=MAX_HAND)
             return None
-        card = _card_id(action.get("discard"))
-        if card is None or action != KEEP_DISCARD[face][card]:
-            return f"malformed keep: {action!r} (discard must be the id of a card in your hand)"
+        raw = action.get("discard")
+        if type(raw) is not int:
+            return refuse("malformed_action", f"malformed keep: {action!r} (discard must be the id of a card in your "
+                          "hand)", field="discard")
+        card = _card_id(raw)
+        if card is None:
+            return refuse("bad_card", f"malformed keep: {action!r} (discard must be the id of a card in your hand)",
+                          card=raw)
+        if action != KEEP_DISCARD[face][card]:
+            return refuse("malformed_action", f"malformed keep: {action!r}", kind=kind)
         if card not in self.down[s] and card not in self.up[s]:
-            return f"card {card} is not in seat {s}'s hand (to throw the drawn card away, use 'discard')"
+            return refuse("card_not_in_hand",
+                          f"card {card} is not in seat {s}'s hand (to throw the drawn card away, use 'discard')",
+                          card=card)
         return None
 
     def _refill_petal(self, slot: int, events: list[Event]) -> None:
         """A kept petal's place takes the discard pile's top card; an emptied pile takes one from the stub."""
+        card: int | None
         if self.discard:
             card = self.discard.pop()
             source = "discard"
@@ -557,12 +660,12 @@ class SabaccHouse(State):
             card = self._take(events)
             source = "stub"
         self.petals[slot] = card
-        events.append(Event("petal_refilled", None, {"slot": slot, "card": card, "source": source}))
+        events.append(Event("petal_refilled", None, PetalRefilled(slot=slot, card=card, source=source)))
         if not self.discard:
             top = self._take(events)
             if top is not None:
                 self.discard.append(top)
-                events.append(Event("discard_refilled", None, {"card": top, "source": "stub"}))
+                events.append(Event("discard_refilled", None, DiscardRefilled(card=top, source="stub")))
 
     def _do_draw(self, action: Action) -> list[Event]:
         s = self.current_seat
@@ -574,10 +677,11 @@ class SabaccHouse(State):
             assert card is not None, "the stub, muck and discard pile cannot all be empty during a draw"
             self.drawn = card
             self.phase = "drawn"
-            events.append(Event("drew", s, {"stage": self.stage}, {"card": card}))
+            events.append(Event("drew", s, Drew(stage=self.stage), {"card": card}))
             return events
+        after = self.queue[1:]  # the seats still to draw once this turn is done
         if kind == "stay":
-            events.append(Event("stayed", s, {"stage": self.stage}))
+            events.append(Event("stayed", s, Stayed(stage=self.stage, to_act=after)))
         else:
             slot = action.slot
             price = STRUCTURES[self.options["structure"]][0]
@@ -585,25 +689,25 @@ class SabaccHouse(State):
             self.sabacc += price
             bought = self.petals[slot]
             assert bought is not None
-            data: dict[str, Any] = {"slot": slot, "card": bought, "price": price, "sabacc_pot": self.sabacc,
-                                    "stack": self.stacks[s]}
             if kind == "buy":
                 self.up[s].append(bought)
-                events.append(Event("bought", s, data))
+                events.append(Event("bought", s, Bought(slot=slot, card=bought, price=price, sabacc_pot=self.sabacc,
+                                                        stack=self.stacks[s], to_act=after)))
                 self._refill_petal(slot, events)
             else:
                 given = action.card
                 up = self.up[s]
                 if given in up:
                     up[up.index(given)] = bought
-                    data["gave_face"] = "up"
+                    gave_face = "up"
                 else:
                     self.down[s].remove(given)
                     up.append(bought)
-                    data["gave_face"] = "down"
-                data["gave"] = given
+                    gave_face = "down"
                 self.petals[slot] = given
-                events.append(Event("swapped", s, data))
+                events.append(Event("swapped", s, Swapped(slot=slot, card=bought, price=price, sabacc_pot=self.sabacc,
+                                                          stack=self.stacks[s], gave=given, gave_face=gave_face,
+                                                          to_act=after)))
         return self._next_drawer(events)
 
     def _do_drawn(self, action: Action) -> list[Event]:
@@ -614,17 +718,18 @@ class SabaccHouse(State):
         self.drawn = None
         self.phase = "draw"
         events: list[Event] = []
+        after = self.queue[1:]  # the seats still to draw once this turn is done
         if action.kind == "discard":
             self.discard.append(card)
-            events.append(Event("discarded", s, {"card": card, "drawn": True}))
+            events.append(Event("discarded", s, Discarded(card=card, drawn=True, was="drawn", to_act=after)))
             return self._next_drawer(events)
         face = action.face
         if face == "up":
             self.up[s].append(card)
-            events.append(Event("kept", s, {"face": "up", "card": card}))
+            events.append(Event("kept", s, Kept(face="up", card=card, to_act=after)))
         else:
             self.down[s].append(card)
-            events.append(Event("kept", s, {"face": "down"}, {"card": card}))
+            events.append(Event("kept", s, Kept(face="down", card=None, to_act=after), {"card": card}))
         gone = action.get("discard")
         if gone is not None:
             if gone in self.up[s]:
@@ -634,7 +739,7 @@ class SabaccHouse(State):
                 self.down[s].remove(gone)
                 was = "down"
             self.discard.append(gone)
-            events.append(Event("discarded", s, {"card": gone, "drawn": False, "was": was}))
+            events.append(Event("discarded", s, Discarded(card=gone, drawn=False, was=was, to_act=after)))
         return self._next_drawer(events)
 
     def _next_drawer(self, events: list[Event]) -> list[Event]:
@@ -651,32 +756,31 @@ class SabaccHouse(State):
         fa, fb = SPIKE_FACES[below(6)], SPIKE_FACES[below(6)]
         result = spike_outcome(fa, fb)
         self.rolls.append((fa, fb, result))
-        events.append(Event("spike_roll", None, {"stage": self.stage, "dice": [fa, fb], "result": result}))
-        if result != "nothing":
-            order = [s for s in left_of(self.dealer, self.n) if self.live[s]]
-            old_down = {s: self.down[s] for s in order}
-            old_up = {s: self.up[s] for s in order}
-            for s in order:  # everything affected is mucked before any replacement is dealt
-                self.muck.extend(old_down[s])
-                self.down[s] = []
-                if result == "spikes":
-                    self.muck.extend(old_up[s])
-                    self.up[s] = []
-            for s in order:
-                new_down = [self._take(events) for _ in old_down[s]]
-                assert None not in new_down
-                self.down[s] = new_down  # type: ignore[assignment]
-                if result == "doubles":
-                    self.up[s] = old_up[s]
-                    events.append(Event("pocket_replaced", s, {"count": len(new_down)},
-                                        {"old_down": old_down[s], "new_down": new_down[:]}))
-                else:
-                    new_up = [self._take(events) for _ in old_up[s]]
-                    assert None not in new_up
-                    self.up[s] = new_up  # type: ignore[assignment]
-                    events.append(Event("hand_replaced", s, {"old_up": old_up[s], "new_up": new_up[:],
-                                                             "down_count": len(new_down)},
-                                        {"old_down": old_down[s], "new_down": new_down[:]}))
+        order = [s for s in left_of(self.dealer, self.n) if self.live[s]] if result != "nothing" else []
+        old_down = {s: self.down[s] for s in order}
+        old_up = {s: self.up[s] for s in order}
+        mucked = sum(len(old_down[s]) + (len(old_up[s]) if result == "spikes" else 0) for s in order)
+        events.append(Event("spike_roll", None, SpikeRoll(stage=self.stage, dice=[fa, fb], result=result,
+                                                          mucked=mucked)))
+        for s in order:  # everything affected is mucked before any replacement is dealt
+            self.muck.extend(old_down[s])
+            self.down[s] = []
+            if result == "spikes":
+                self.muck.extend(old_up[s])
+                self.up[s] = []
+        for s in order:
+            new_down = [self._deal(events) for _ in old_down[s]]
+            self.down[s] = new_down
+            if result == "doubles":
+                self.up[s] = old_up[s]
+                events.append(Event("pocket_replaced", s, PocketReplaced(count=len(new_down)),
+                                    {"old_down": old_down[s], "new_down": new_down[:]}))
+            else:
+                new_up = [self._deal(events) for _ in old_up[s]]
+                self.up[s] = new_up
+                events.append(Event("hand_replaced", s, HandReplaced(old_up=old_up[s], new_up=new_up[:],
+                                                                     down_count=len(new_down)),
+                                    {"old_down": old_down[s], "new_down": new_down[:]}))
         return self._start_betting(self.stage + 1, events)
 
     # ------------------------------------------------------------------ endings
@@ -687,11 +791,13 @@ class SabaccHouse(State):
         self.contrib = [0] * self.n
         self.carry_main = 0
         events = [
-            Event("pot_won", seat, {"amount": amount, "pot": 0, "pot_name": "main", "standing": None, "split": 1}),
-            Event("round_over", None, {"round": self.round_no, "winners": [seat], "standings": [None] * self.n,
-                                       "contenders": [], "showdown": False, "carried": self.sabacc,
-                                       "carried_sabacc": self.sabacc, "carried_main": 0,
-                                       "stacks": list(self.stacks)}),
+            Event("pot_won", seat, PotWon(amount=amount, pot=0, pot_name="main", standing=None, split=1,
+                                          odd_chips=0)),
+            Event("round_over", None, RoundOver(round=self.round_no, winners=[seat], standings=[None] * self.n,
+                                                contenders=[], showdown=False, show_order=[], best=[],
+                                                sabacc_pot_won=False, carried=self.sabacc,
+                                                carried_sabacc=self.sabacc, carried_main=0,
+                                                stacks=list(self.stacks))),
         ]
         self._clear_table()
         return events + self._start_hand()
@@ -708,14 +814,14 @@ class SabaccHouse(State):
         if first is None or not live[first]:
             first = next(s for s in left_of(self.dealer, n) if live[s])
         order = [first] + [s for s in left_of(first, n)[:-1] if live[s]]
-        ranks = {s: _hand_rank(self.down[s] + self.up[s]) for s in order}
+        ranks = {s: hand_of(self.down[s] + self.up[s]) for s in order}
         hands: list[list[int] | None] = [None] * n
         standings: list[str | None] = [None] * n
         for s in order:
             hands[s] = self.down[s] + self.up[s]
             standings[s] = ranks[s].name
-            events.append(Event("shows", s, {"cards": hands[s][:], "rank": ranks[s].name,  # type: ignore[index]
-                                             "total": ranks[s].total}))
+            events.append(Event("shows", s, Shows(cards=list(hands[s] or ()), rank=ranks[s].name,
+                                                  total=ranks[s].total)))
         blind: dict[int, list[int]] = {s: [] for s in order}
 
         def settle(tied: list[int]) -> list[int]:
@@ -729,7 +835,7 @@ class SabaccHouse(State):
                             return tied
                         blind[s].append(card)
                         total = ranks[s].total + sum([DECK[c] for c in blind[s]])
-                        events.append(Event("blind_draw", s, {"card": card, "draw": k + 1, "total": total}))
+                        events.append(Event("blind_draw", s, BlindDraw(card=card, draw=k + 1, total=total)))
                 totals = {s: abs(ranks[s].total + sum(DECK[c] for c in blind[s][:k + 1])) for s in tied}
                 best = min(totals.values())
                 tied = [s for s in tied if totals[s] == best]
@@ -742,36 +848,45 @@ class SabaccHouse(State):
             return settle(tied) if len(tied) > 1 else tied
 
         stacks = self.stacks
-        winners_all: list[int] = []
-        carry_main = 0
-        pots = build_pots(self.contrib, live)
-        amounts = [p.amount for p in pots] or [0]
-        eligibles = [p.eligible for p in pots] or [tuple(order)]
-        amounts[0] += self.carry_main
-        for index, amount in enumerate(amounts):
-            eligible = [s for s in order if s in eligibles[index]]
-            winners = best_of(eligible)
-            share, rest = divmod(amount, len(winners))
-            carry_main += rest
-            for w in winners:
-                stacks[w] += share
-                events.append(Event("pot_won", w, {"amount": share, "pot": index, "pot_name": "main",
-                                                   "standing": ranks[w].name, "split": len(winners)}))
-                if w not in winners_all:
-                    winners_all.append(w)
+        layers = pot_layers(self.contrib, live, self.carry_main) or [{"amount": 0, "eligible": order}]
+        # every pot's winners and equal shares first (the blind draws happen here, in pot order)
+        awards: list[tuple[str, int, list[int], int]] = []  # (pot name, amount, winners, share)
+        for layer in layers:
+            winners = best_of([s for s in order if s in layer["eligible"]])
+            awards.append(("main", layer["amount"], winners, layer["amount"] // len(winners)))
         overall = best_of(order)
         sabacc_won = wins_sabacc_pot(ranks[overall[0]])
         if sabacc_won:
-            share, rest = divmod(self.sabacc, len(overall))
-            for w in overall:
+            awards.append(("sabacc", self.sabacc, overall, self.sabacc // len(overall)))
+        for _name, _amount, winners, share in awards:
+            for w in winners:
                 stacks[w] += share
-                events.append(Event("pot_won", w, {"amount": share, "pot": len(amounts), "pot_name": "sabacc",
-                                                   "standing": ranks[w].name, "split": len(overall)}))
+        # Splits: the odd chips stay in their pot for the next hand; after the last hand (asked once the shares
+        # are paid, as the next deal would ask) they go to the pot's first winner left of the dealer
+        last = self._last_hand_played()
+        winners_all: list[int] = []
+        carry_main = 0
+        carry_sabacc = 0 if sabacc_won else self.sabacc
+        for index, (name, amount, winners, share) in enumerate(awards):
+            rest = amount - share * len(winners)
+            taker = next(s for s in left_of(self.dealer, n) if s in winners) if last and rest else None
+            if taker is None:
+                if name == "main":
+                    carry_main += rest
+                else:
+                    carry_sabacc += rest
+            for w in winners:
+                odd = rest if w == taker else 0
+                stacks[w] += odd
+                events.append(Event("pot_won", w, PotWon(amount=share + odd, pot=index, pot_name=name,
+                                                         standing=ranks[w].name, split=len(winners),
+                                                         odd_chips=odd)))
                 if w not in winners_all:
                     winners_all.append(w)
-            self.sabacc = rest
-        else:
-            events.append(Event("sabacc_pot_carried", None, {"amount": self.sabacc, "best": ranks[overall[0]].name}))
+        if not sabacc_won:
+            events.append(Event("sabacc_pot_carried", None, SabaccPotCarried(amount=self.sabacc,
+                                                                             best=ranks[overall[0]].name)))
+        self.sabacc = carry_sabacc
         self.carry_main = carry_main
         self.contrib = [0] * n
         self.last_showdown = (
@@ -784,13 +899,14 @@ class SabaccHouse(State):
             sabacc_won,
         )
         carried = self.sabacc + carry_main
-        events.append(Event("round_over", None, {"round": self.round_no, "winners": winners_all,
-                                                 "standings": standings, "contenders": order, "showdown": True,
-                                                 "show_order": order, "sabacc_pot_won": sabacc_won,
-                                                 "carried": carried, "carried_sabacc": self.sabacc,
-                                                 "carried_main": carry_main, "stacks": stacks[:]}))
+        events.append(Event("round_over", None, RoundOver(round=self.round_no, winners=winners_all,
+                                                          standings=standings, contenders=order[:], showdown=True,
+                                                          show_order=order[:], best=list(overall),
+                                                          sabacc_pot_won=sabacc_won, carried=carried,
+                                                          carried_sabacc=self.sabacc, carried_main=carry_main,
+                                                          stacks=stacks[:])))
         self._clear_table()
-        return events + self._start_hand()
+        return events + self._start_hand(last=last)  # the odd chips given cannot bring another hand about
 
     # ------------------------------------------------------------------ the contract
     def _legal(self) -> list[Action]:
@@ -801,7 +917,7 @@ class SabaccHouse(State):
             return self._draw_actions()
         return self._drawn_actions()
 
-    def _check(self, action: Action) -> str | None:
+    def _check(self, action: Action) -> Refusal | None:
         phase = self.phase
         if phase == "draw":
             return self._check_draw(action)
@@ -811,11 +927,16 @@ class SabaccHouse(State):
         if action in legal:
             return None
         s = self.current_seat
-        if action.kind in ("fold", "check", "call", "allin", "bet", "complete", "raise"):
+        kind = action.kind
+        allowed = [a.kind for a in legal]
+        if kind in BET_KINDS:
             if action.fields:
-                return f"fixed limit: {action.kind!r} takes no amount or other field, got {action!r}"
-            return f"seat {s} cannot {action.kind!r} now; it may: {', '.join(a.kind for a in legal)}"
-        return f"seat {s} cannot {action.kind!r} in a betting round; it may: {', '.join(a.kind for a in legal)}"
+                return refuse("malformed_action",  # fixed limit: no bet has an amount
+                              f"fixed limit: {kind!r} takes no amount or other field, got {action!r}", kind=kind)
+            return refuse("unknown_action", f"seat {s} cannot {kind!r} now; it may: {', '.join(allowed)}",
+                          kind=kind, allowed=allowed)
+        return _elsewhere(kind, f"seat {s} cannot {kind!r} in a betting round; it may: {', '.join(allowed)}",
+                          allowed=allowed)
 
     def _do(self, action: Action) -> list[Event]:
         phase = self.phase
@@ -834,13 +955,7 @@ class SabaccHouse(State):
 
     def pots(self) -> list[dict[str, Any]]:
         """The main pot's layers (side pots), lowest first, as plain data; carried odd chips join the first."""
-        out = [{"amount": p.amount, "eligible": list(p.eligible)} for p in build_pots(self.contrib, self.live)]
-        if self.carry_main:
-            if out:
-                out[0]["amount"] += self.carry_main
-            else:
-                out.append({"amount": self.carry_main, "eligible": [s for s in range(self.n) if self.live[s]]})
-        return out
+        return pot_layers(self.contrib, self.live, self.carry_main)
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """Re-deal what ``seat`` cannot see: other seats' face-down cards (and a card another seat has just
@@ -885,7 +1000,7 @@ class SabaccHouse(State):
         new state gets a fresh generator from ``rng``. Fields the view does not carry are neutral: ``seed``
         0 and an empty action history (the copy is for playing forward, not for saving).
         """
-        new = cls._bare_from_view(view)
+        new = cast("SabaccHouse", cls._bare_from_view(view))
         seat, n = view["seat"], new.n
         new.phase = view["phase"]
         new.stage = view["stage"]
@@ -978,7 +1093,7 @@ class SabaccHouse(State):
             "hand_total": None,
         }
         if seat is not None and self.playing[seat] and (self.down[seat] or self.up[seat]):
-            r = _hand_rank(self.down[seat] + self.up[seat])
+            r = hand_of(self.down[seat] + self.up[seat])
             v["hand_rank"], v["hand_total"] = r.name, r.total
         if cur is not None and self.phase == "bet":
             v["to_call"] = self.cur_bet - self.wager[cur]

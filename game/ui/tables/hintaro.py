@@ -3,6 +3,10 @@
 What it adds to the base table: how each Hintaro event plays out (dice tumble, chips slide, the Hintaro die's
 cancellation struck through the matching symbol on every seat's dice), the words the log uses, and the
 action bar (drop, call/check, raise with a slider, all-in; keep or reroll one die).
+
+Everything drawn comes from ``shown`` (the engine's view, each event folded in with ``reduce_view`` as its
+first beat starts): the dice, the stacks and pots, and the round's showdown (``last_showdown``). The beats
+only add what moves over it and when the showdown's verdict is revealed (once the gold die has landed).
 """
 
 from __future__ import annotations
@@ -12,15 +16,14 @@ from typing import Any, ClassVar
 import pygame
 
 from game.engine.core import Action, Event
+from game.engine.hintaro import FACE_WORDS
 from game.ui import theme
 from game.ui.draw import die_face, strike, symbol_slots
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
+#: the faces a tumbling die shows on its way down
 PLAYER_FACES = ("KK", "K", "TK", "T", "blank")
 HINTARO_FACES = ("Hin", "Taro", "blank")
-#: a face in words, for the log
-FACE_WORDS = {"KK": "double-Kulro", "K": "Kulro", "TK": "Tukar-Kulro", "T": "Tukar", "blank": "blank",
-              "Hin": "Hin", "Taro": "Taro"}
 SIDE = ("left", "right")
 
 
@@ -30,8 +33,21 @@ class HintaroTable(BaseTable):
                                         "reroll": "Rerolls", "over": ""}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.deco: dict[str, Any] = {}
+        self.revealed = True  # False while the gold die of the shown showdown is still in the air
         super().__init__(*args, **kwargs)
+
+    def showdown(self) -> dict[str, Any] | None:
+        """The shown round's showdown (the Hintaro face and each seat's row), if it has had one."""
+        sd = self.shown.get("last_showdown")
+        return sd if sd and sd.get("round") == self.shown.get("round") else None
+
+    def verdict(self, seat: int) -> dict[str, Any] | None:
+        """The seat's showdown row (struck symbol, standing) once the gold die has landed."""
+        sd = self.showdown()
+        if sd is None or not self.revealed:
+            return None
+        rows = sd.get("seats") or []
+        return rows[seat] if seat < len(rows) else None
 
     # ------------------------------------------------------------------ layout
     def layout_pieces(self) -> None:
@@ -58,8 +74,8 @@ class HintaroTable(BaseTable):
 
     def pieces_sig(self, seat: int) -> Any:
         dice = self.shown.get("dice") or []
-        return (tuple(dice[seat]) if seat < len(dice) else (), self.seat_out(seat),
-                self.deco.get("struck", {}).get(seat))
+        row = self.verdict(seat)
+        return (tuple(dice[seat]) if seat < len(dice) else (), self.seat_out(seat), row and row.get("struck"))
 
     def centre_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
@@ -69,14 +85,8 @@ class HintaroTable(BaseTable):
         return r
 
     def centre_sig(self) -> Any:
-        return self.deco.get("hintaro")
-
-    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
-        v["dice"] = [[] for _ in range(self.n)]
-        v["pot"] = 0
-        v["pots"] = []
-        v["contrib"] = [0] * self.n
-        return v
+        sd = self.showdown()
+        return sd and sd.get("hintaro")
 
     def dealer_letter(self) -> str:
         return "H"
@@ -93,8 +103,9 @@ class HintaroTable(BaseTable):
         return bool(in_hand) and seat < len(in_hand) and not in_hand[seat]
 
     def seat_status(self, seat: int) -> str:
-        standing = self.deco.get("standings", {}).get(seat)
-        if standing is not None:
+        row = self.verdict(seat)
+        if row is not None:
+            standing = row.get("standing")
             return standing.upper() if standing else "NO STANDING"
         if self.seat_out(seat):
             stacks = self.shown.get("stacks") or []
@@ -108,7 +119,8 @@ class HintaroTable(BaseTable):
         dice = (self.shown.get("dice") or [])
         faces = dice[seat] if seat < len(dice) else []
         out = self.seat_out(seat)
-        struck = self.deco.get("struck", {}).get(seat)
+        row = self.verdict(seat)
+        struck = row.get("struck") if row else None
         strike_at = _strike_slot(faces, struck, self.die, self.app.res) if struck else None
         for i, face in enumerate(faces[:2]):
             if ("die", seat, i) in covered:
@@ -126,7 +138,8 @@ class HintaroTable(BaseTable):
         u = self.u
         if ("hintaro",) in covered:
             return
-        face = self.deco.get("hintaro")
+        sd = self.showdown()
+        face = sd.get("hintaro") if sd else None
         if face is None:
             img = die_face("blank", self.big_die, "gold", self.app.res).copy()
             img.set_alpha(90)
@@ -144,118 +157,85 @@ class HintaroTable(BaseTable):
     def beats_for(self, ev: Event) -> list[Beat]:
         d = ev.visible_to(self.eyes)
         kind = ev.kind
-        n = self.n
+        s = ev.seat
 
         if kind == "round_started":
-            def start() -> None:
-                self.deco = {}
-                self.tags = {}
-                self.shown["round"] = d["round"]
-                self.shown["dealer"] = d["dealer"]
-                self.shown["in_hand"] = list(d.get("playing", [True] * n))
-                self.shown["dice"] = [[] for _ in range(n)]
-            return [Beat(0.35, start)]
+            return [Beat(0.35, self.tags.clear)]
 
         if kind == "antes":
             def start() -> None:
-                amounts = d.get("amounts", [])
-                for s, a in enumerate(amounts):
+                for seat, a in enumerate(d["amounts"]):
                     if a:
-                        self.shown["stacks"][s] -= a
-                        self.fly(a, self.seat_geo[s]["plate"].center, self.pot_pos(), delay=0.04 * s)
-
-            def end() -> None:
-                self.shown["pot"] = d.get("pot", self.shown.get("pot", 0))
-            return [Beat(0.5, start, end, sound="chips")]
+                        self.fly(a, self.seat_geo[seat]["plate"].center, self.pot_pos(), delay=0.04 * seat)
+            return [Beat(0.5, start, sound="chips")]
 
         if kind == "dice_thrown":
             def start() -> None:
-                self.shown["dice"] = [list(x) for x in d["dice"]]
                 k = 0
-                for s, faces in enumerate(self.shown["dice"]):
+                for seat, faces in enumerate(d["dice"]):
                     for i, face in enumerate(faces):
-                        self.tumble(("die", s, i), face, self.face_img, PLAYER_FACES, self.die_pos(s, i), self.die,
-                                    delay=0.03 * k, duration=0.7 + 0.1 * (k % 3) / 2)
+                        self.tumble(("die", seat, i), face, self.face_img, PLAYER_FACES, self.die_pos(seat, i),
+                                    self.die, delay=0.03 * k, duration=0.7 + 0.1 * (k % 3) / 2)
                         k += 1
             return [Beat(0.85, start, sound="dice")]
 
         if kind == "bet":
-            s = ev.seat
             assert s is not None
 
             def start() -> None:
                 self.tag(s, self.bet_tag(d, {"drop": "DROPS"}), theme.BAD if d["action"] == "drop" else theme.AMBER)
-                self.shown["stacks"][s] = d["stack"]
-                if d["action"] == "drop":
-                    self.shown["in_hand"][s] = False
                 self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
-
-            def end() -> None:
-                self.shown["pot"] = d["pot"]
-            return [Beat(0.45 if d["amount"] else 0.35, start, end, sound="chips" if d["amount"] else None)]
+            return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
 
         if kind == "bet_returned":
-            s = ev.seat
             assert s is not None
-
-            def start() -> None:
-                self.shown["pot"] = d["pot"]
-                self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center)
-
-            def end() -> None:
-                self.shown["stacks"][s] = d["stack"]
-            return [Beat(0.45, start, end, sound="chips")]
+            return [Beat(0.45, lambda: self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center),
+                         sound="chips")]
 
         if kind == "reroll":
-            s = ev.seat
             assert s is not None
 
             def start() -> None:
                 i = d["die"]
                 self.tag(s, f"REROLLS {SIDE[i].upper()} DIE")
-                self.shown["dice"][s] = list(d["dice"])
                 self.tumble(("die", s, i), d["new"], self.face_img, PLAYER_FACES, self.die_pos(s, i), self.die)
             return [Beat(0.85, start, sound="dice")]
 
         if kind == "keep":
-            s = ev.seat
             assert s is not None
             return [Beat(0.35, lambda: self.tag(s, "KEEPS"))]
 
         if kind == "hintaro_thrown":
             def start() -> None:
-                self.deco["hintaro"] = d["face"]
+                self.revealed = False  # the struck symbols and standings show once the gold die has landed
                 self.tumble(("hintaro",), d["face"], self.gold_img, HINTARO_FACES, self.hintaro_pos(),
                             self.big_die, duration=0.9)
 
             def end() -> None:
-                rows = d.get("seats") or []
-                self.deco["struck"] = {s: r["struck"] for s, r in enumerate(rows) if r and r.get("struck")}
-                self.deco["standings"] = {s: r.get("standing") for s, r in enumerate(rows) if r}
+                self.revealed = True
             return [Beat(1.0, start, end, sound="dice"), Beat(0.6)]
 
         if kind == "pot_won":
-            assert ev.seat is not None
-            return self.pot_won_beats(ev.seat, d["amount"], "pot", f"WINS {d['amount']:,}")
+            assert s is not None
+            return self.pot_won_beats(s, d["amount"], "pot", f"WINS {d['amount']:,}")
 
         if kind == "pot_carried":
             return [Beat(0.9, lambda: self.banner("Nobody stands", f"{d['amount']:,} chips carry to the next round",
                                                    0.9))]
 
         if kind == "round_over":
-            winners = d.get("winners") or []
-            standings = d.get("standings") or []
+            winners = d["winners"]
+            standings = d["standings"]
 
             def start() -> None:
                 if winners:
                     st = standings[winners[0]] if winners[0] < len(standings) else None
                     sub = f"with {st}" if st else "everyone else dropped"
                     self.winners_banner(winners, sub, 1.5, several="split")
-                self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
             return [Beat(1.6 if winners else 0.2, start)]
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "pot")
+            return self.carry_back_beats(d["amounts"], "pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words

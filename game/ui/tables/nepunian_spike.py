@@ -74,26 +74,33 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         self.spike_pot_pos = (int(cx + pw * 1.9), int(cy + ph * 0.5))
 
     def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
+        """The view before the session's first hand (the opening events fold into it): no cards dealt, no
+        pots, nothing played yet."""
         n = self.n
         v["hand"] = [] if v.get("seat") is not None else None
+        v["folded_cards"] = [] if v.get("seat") is not None else None
         v["hand_counts"] = [0] * n
         v["known_cards"] = [[] for _ in range(n)]
         v["discard"] = []
+        v["set_aside"] = []
+        v["deck_count"] = len(self.art.deck.faces)  # the whole deck, before the shuffle
         v["dice"] = None
         v["spiked"] = False
         v["wager"] = [0] * n
-        v["hand_pot"] = v.get("hand_carry", 0) if v.get("round", 0) > 1 else 0
-        v["spike_pot"] = v.get("spike_carry", 0) if v.get("round", 0) > 1 else 0
+        v["current_bet"] = 0
+        v["hand_contrib"] = [0] * n
+        v["spike_contrib"] = [0] * n
+        v["hand_pot"] = v.get("hand_carry", 0)
+        v["spike_pot"] = v.get("spike_carry", 0)
         v["phase"] = "between"
         v["stage"] = 1
+        v["extra_play"] = False
         v["locked"] = [False] * n
         v["abandoned"] = [False] * n
+        v["to_act"] = []
+        v.pop("to_call", None)
+        v.pop("min_raise", None)
         return v
-
-    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
-        v["round"], v["dealer"], v["captain"] = d["round"], d["dealer"], d.get("captain", d["dealer"])
-        v["in_hand"] = list(d.get("playing") or [True] * self.n)
-        v["in_hand_pot"] = list(v["in_hand"])
 
     # ------------------------------------------------------------------ who is who
     def _flag(self, key: str, seat: int) -> bool:
@@ -381,84 +388,69 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         return f"YOUR BET ({pot}): {to_call:,} to call" if to_call else f"YOUR BET ({pot}): nothing to call"
 
     # ------------------------------------------------------------------ events -> beats
+    # Each event is folded into ``shown`` (the engine's reduce_view) as its first beat starts, so a beat sees the
+    # view after its event: beats only add what moves over it (cards sliding, chips flying, dice, tags).
     def _deck_src(self) -> tuple[int, int, int, int]:
         return (self.deck_pos[0], self.deck_pos[1], self.pw, self.ph)
 
-    def _card_at(self, seat: int, card: int | None) -> Spot | None:
-        """The spot ``card`` lies at in ``seat``'s hand as drawn now (a back when the eyes cannot see it)."""
-        spots = self.spots_of(seat)
-        for sp in spots:
-            if card is not None and sp.key == ("card", seat, card):
-                return sp
-        backs = [sp for sp in spots if sp.card is None]
-        return backs[-1] if backs else (spots[-1] if spots else None)
+    def _pile_src(self) -> tuple[int, int, int, int]:
+        return (self.pile_pos[0], self.pile_pos[1], self.pw, self.ph)
 
-    def _add_card(self, seat: int, card: int | None, known: bool = False) -> tuple[Any, ...]:
-        """Put a card in ``seat``'s shown hand; returns the key it is drawn under."""
-        v = self.shown
-        v["hand_counts"][seat] += 1
-        if known and card is not None:
-            v["known_cards"][seat].append(card)
-        if seat == self.eyes and card is not None and v.get("hand") is not None:
-            v["hand"].append(card)
-            return ("card", seat, card)
-        if known and card is not None:
-            return ("card", seat, card)
-        kc = len(v["known_cards"][seat])
-        return ("card", seat, "b", v["hand_counts"][seat] - kc - 1)
+    def _seat_card(self, seat: int, card: int | None = None) -> Spot:
+        """Where a card leaving ``seat``'s hand sets off (the hand is already drawn without it)."""
+        mine = seat == self.eyes
+        w, h = (self.mw, self.mh) if mine else (self.cw, self.ch)
+        x, y = self.block_centre(seat, w, h, 6 * self.u)
+        return Spot(("gone",), card, x, y, w, h)
 
-    def _remove_card(self, seat: int, card: int) -> None:
+    def _new_keys(self, seat: int, count: int, cards: list[int] | None) -> list[tuple[Any, ...]]:
+        """The keys the last ``count`` cards of ``seat``'s hand are drawn under (its own cards by id, others'
+        unknown cards as backs, which come before the cards the table saw it take)."""
+        if cards is not None and seat == self.eyes:
+            return [("card", seat, c) for c in cards[-count:]] if count else []
         v = self.shown
-        v["hand_counts"][seat] = max(0, v["hand_counts"][seat] - 1)
-        if card in v["known_cards"][seat]:
-            v["known_cards"][seat].remove(card)
-        if seat == self.eyes and v.get("hand") and card in v["hand"]:
-            v["hand"].remove(card)
+        total = (v.get("hand_counts") or [0] * self.n)[seat]
+        known = (v.get("known_cards") or [[]] * self.n)[seat][:total]
+        backs = total - len(known)
+        return [("card", seat, "b", i) for i in range(max(0, backs - count), backs)]
+
+    def open_round(self, d: dict[str, Any]) -> None:
+        """A new hand: the last hand's reveals, tags and picks go (the view itself is folded from the event)."""
+        self.deco = {}
+        self.tags = {}
+        self.fresh = set()
+        self.pick.clear()
 
     def beats_for(self, ev: Event) -> list[Beat]:
         d = ev.visible_to(self.eyes)
         kind = ev.kind
         s = ev.seat
-        n = self.n
 
         if kind == "antes":
-            def locked() -> None:
-                self.shown["locked"] = list(d.get("locked") or [False] * n)
-            return self.ante_beats(d, d.get("hand"), d.get("spike"), then=locked)
+            def start() -> None:
+                for t in range(self.n):
+                    src = self.seat_geo[t]["plate"].center
+                    self.fly(int(d["spike"][t]), src, self.spike_pot_pos, delay=0.03 * t)
+                    self.fly(int(d["hand"][t]), src, self.hand_pot_pos, delay=0.03 * t + 0.05)
+            return [Beat(0.5, start, sound="chips")]
 
         if kind == "locked":
             assert s is not None
-
-            def start() -> None:
-                self.shown["locked"][s] = True
-                self.tag(s, "LOCKED: NO CHIPS LEFT", theme.AMBER)
-            return [Beat(0.4, start)]
+            return [Beat(0.4, lambda: self.tag(s, "LOCKED: NO CHIPS LEFT", theme.AMBER))]
 
         if kind == "cards_dealt":
             assert s is not None
 
             def start() -> None:
-                cards = d.get("cards")
-                count = int(d.get("count") or 0)
-                for i in range(count):
-                    key = self._add_card(s, cards[i] if cards else None)
+                for i, key in enumerate(self._new_keys(s, int(d["count"]), d.get("cards"))):
                     self.slide(key, self._deck_src(), None, delay=0.06 * i)
             return [Beat(0.3, start, sound="card")]
 
         if kind == "discard_started":
-            def start() -> None:
-                self.shown["discard"] = [d["card"]]
-                self.slide(("pile",), self._deck_src(), None, duration=0.25)
-            return [Beat(0.35, start, sound="card")]
+            return [Beat(0.35, lambda: self.slide(("pile",), self._deck_src(), None, duration=0.25), sound="card")]
 
         if kind == "phase_started":
             def start() -> None:
-                v = self.shown
-                v["phase"] = d.get("phase")
-                v["stage"] = d.get("stage", v.get("stage"))
-                v["captain"] = d.get("captain", v.get("captain"))
-                v["extra_play"] = bool(d.get("extra"))
-                v["wager"] = [0] * n
                 self.tags = {}
             return [Beat(0.3, start)]
 
@@ -466,37 +458,29 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                key = self._add_card(s, d.get("card"))
+                card = d.get("card")
+                keys = self._new_keys(s, 1, None if card is None else [card])
                 self.tag(s, "GAINS A CARD")
-                self.fresh = {key}
-                self.slide(key, self._deck_src(), None)
+                self.fresh = set(keys)
+                for key in keys:
+                    self.slide(key, self._deck_src(), None)
             return [Beat(0.4, start, sound="card")]
 
         if kind == "swap":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                gone = d.get("discarded")
-                src = self._card_at(s, gone)
-                self._remove_card(s, gone)
-                pile = v["discard"]
-                old_top = self.find_spot(("pile",))
-                if d.get("source") == "discard":
-                    took = pile.pop() if pile else d.get("card")
-                    pile.append(gone)
-                    key = self._add_card(s, took, known=True)
-                    if old_top is not None:
-                        self.slide(key, old_top, took, delay=0.15, duration=0.3)
+                gone, took = d["discarded"], d.get("card")
+                if d["source"] == "discard":
+                    key: tuple[Any, ...] = ("card", s, took)
+                    self.slide(key, self._pile_src(), took, delay=0.15, duration=0.3)
                     self.tag(s, f"SWAPS FOR THE {self.short(took).upper()}")
                 else:
-                    pile.append(gone)
-                    key = self._add_card(s, d.get("card"))
+                    key = self._new_keys(s, 1, None if took is None else [took])[0]
                     self.slide(key, self._deck_src(), None, delay=0.15, duration=0.3)
                     self.tag(s, "SWAPS WITH THE DECK")
                 self.fresh = {key, ("pile",)}
-                if src is not None:
-                    self.slide(("pile",), src, src.card, duration=0.25)
+                self.slide(("pile",), self._seat_card(s, gone), gone, duration=0.25)
             return [Beat(0.55, start, sound="card")]
 
         if kind == "stand":
@@ -505,63 +489,34 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
 
         if kind == "bet":
             assert s is not None
-            act = d.get("action")
 
             def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
                 self.bet_shown(s, d)
-                if act == "fold":
-                    self.muck(s, self.deck_pos)
-                    v["in_hand"][s] = False
-                    v["in_hand_pot"][s] = False
-                    v["hand_counts"][s] = 0
-                    v["known_cards"][s] = []
-                    if s == self.eyes:
-                        v["hand"] = []
-                dst = self.spike_pot_pos if v.get("spiked") else self.hand_pot_pos
-                self.fly(amount, self.seat_geo[s]["plate"].center, dst)
-
-            def end() -> None:
-                v = self.shown
-                v["hand_pot"], v["spike_pot"] = d.get("hand_pot", v.get("hand_pot")), d.get("spike_pot",
-                                                                                            v.get("spike_pot"))
-                v["current_bet"] = d.get("current_bet", 0)
-            return [Beat(0.45 if d.get("amount") else 0.35, start, end, sound="chips" if d.get("amount") else None)]
+                if d["action"] == "fold":
+                    self.slide_away(self._seat_card(s), self.deck_pos, None)
+                dst = self.spike_pot_pos if self.shown.get("spiked") else self.hand_pot_pos
+                self.fly(int(d["amount"]), self.seat_geo[s]["plate"].center, dst)
+            return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
 
         if kind == "bet_returned":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
-                key = "spike_pot" if v.get("spiked") else "hand_pot"
-                v[key] = max(0, int(v.get(key) or 0) - amount)
-                src = self.spike_pot_pos if v.get("spiked") else self.hand_pot_pos
-                self.fly(amount, src, self.seat_geo[s]["plate"].center)
-                v["locked"][s] = bool(d.get("locked", False))
-
-            def end() -> None:
-                self.shown["stacks"][s] = d.get("stack", self.shown["stacks"][s])
-            return [Beat(0.4, start, end, sound="chips")]
+                src = self.spike_pot_pos if self.shown.get("spiked") else self.hand_pot_pos
+                self.fly(int(d["amount"]), src, self.seat_geo[s]["plate"].center)
+            return [Beat(0.4, start, sound="chips")]
 
         if kind == "captain_passed":
             assert s is not None
-
-            def start() -> None:
-                self.shown["captain"] = d.get("captain", s)
-                self.tag(s, "NEW CAPTAIN", theme.CREAM)
-            return [Beat(0.45, start)]
+            return [Beat(0.45, lambda: self.tag(s, "NEW CAPTAIN", theme.CREAM))]
 
         if kind == "dice_rolled":
             assert s is not None
-            dice = list(d.get("dice") or [1, 2])
-            outcome = d.get("outcome", "mixed")
+            dice = list(d["dice"])
+            outcome = d["outcome"]
 
             def start() -> None:
-                self.shown["dice"] = dice
                 self.deco["dice_said"] = (list(dice), outcome)
-                self.shown["phase"] = "rolled"
                 self.tag(s, "ROLLS", theme.CREAM)
                 x, y = self.dice_pos
                 for i in range(2):
@@ -570,36 +525,23 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
 
             def end() -> None:
                 word, sub, colour, mark = OUTCOME.get(outcome, OUTCOME["mixed"])
-                if outcome == "spike" and d.get("spike_hand"):
+                if outcome == "spike" and d["spike_hand"]:
                     sub = "A second Spike: the spike pot is decided now"
                 self.announce(word, sub, 1.4 if outcome != "mixed" else 1.0, colour, mark)
             return [Beat(0.95, start, end, sound="dice"), Beat(1.2 if outcome != "mixed" else 0.8)]
 
         if kind == "spike_antes":
             def start() -> None:
-                v = self.shown
-                for t, a in enumerate(d.get("amounts") or []):
-                    if a:
-                        v["stacks"][t] -= a
-                        self.fly(a, self.seat_geo[t]["plate"].center, self.spike_pot_pos, delay=0.03 * t)
-
-            def end() -> None:
-                self.shown["spike_pot"] = d.get("spike_pot", self.shown.get("spike_pot"))
-            return [Beat(0.5, start, end, sound="chips")]
+                for t, a in enumerate(d["amounts"]):
+                    self.fly(int(a), self.seat_geo[t]["plate"].center, self.spike_pot_pos, delay=0.03 * t)
+            return [Beat(0.5, start, sound="chips")]
 
         if kind == "abandon":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                thrown = list(d.get("discarded") or [])
-                for c in thrown:
-                    sp = self._card_at(s, c)
-                    if sp is not None:
-                        self.slide_away(sp, self.deck_pos, c)
-                    self._remove_card(s, c)
-                v["in_hand_pot"][s] = False
-                v["abandoned"][s] = True
+                for i, c in enumerate(d["discarded"]):
+                    self.slide_away(self._seat_card(s, c), self.deck_pos, c, delay=0.05 * i)
                 self.tag(s, "ABANDONS SHIP", theme.BAD)
             return [Beat(0.55, start, sound="card")]
 
@@ -609,10 +551,9 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
 
         if kind == "hands_revealed":
             def start() -> None:
-                hands = d.get("hands") or []
-                ranks = d.get("standings") or []
+                ranks = d["standings"]
                 k = 0
-                for t, cards in enumerate(hands):
+                for t, cards in enumerate(d["hands"]):
                     if not cards:
                         continue
                     before = {sp.key for sp in self.spots_of(t)}
@@ -625,50 +566,48 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                             self.slide(sp.key, src, None, delay=0.04 * k, duration=0.25)
                             k += 1
                 self.tags = {}
-                pot = "hand pot" if d.get("pot_name") == "hand" else "spike pot"
+                pot = "hand pot" if d["pot_name"] == "hand" else "spike pot"
                 self.banner(f"Reveal for the {pot}", "", 1.2)
             return [Beat(1.4, start, sound="card")]
 
         if kind == "hands_discarded":
             def start() -> None:
+                shown = self.deco.get("show", {})
                 v = self.shown
-                for t in range(n):
-                    if v["in_hand"][t] and not v["abandoned"][t]:
+                for t in range(self.n):
+                    if t in shown:  # the revealed cards, still where the reveal laid them
                         for sp in self.spots_of(t):
                             self.slide_away(sp, self.deck_pos, sp.card)
-                        v["hand_counts"][t] = 0
-                        v["known_cards"][t] = []
-                        if t == self.eyes:
-                            v["hand"] = []
-                    v["known_cards"][t] = [c for c in v["known_cards"][t] if v["abandoned"][t]]
+                    elif v["in_hand"][t] and not v["abandoned"][t]:
+                        self.slide_away(self._seat_card(t), self.deck_pos, None)
                 self.deco.pop("show", None)
-                v["discard"] = []
-                v["spiked"] = True
-                v["in_hand_pot"] = [False] * n
             return [Beat(0.6, start, sound="card")]
 
         if kind == "pot_won":
             assert s is not None
-            amount = int(d.get("amount") or 0)
-            if d.get("pot_name") == "spike":
+            amount = int(d["amount"])
+            if d["pot_name"] == "spike":
                 return self.pot_won_beats(s, amount, "spike_pot", f"WINS THE SPIKE POT {amount:,}", 0.7)
             return self.pot_won_beats(s, amount, "hand_pot", f"WINS THE HAND POT {amount:,}", 0.7)
+
+        if kind == "odd_chips_won":
+            assert s is not None
+            amount = int(d["amount"])
+            key = "spike_pot" if d["pot_name"] == "spike" else "hand_pot"
+            return self.pot_won_beats(s, amount, key, f"TAKES THE ODD CHIP{'S' if amount > 1 else ''}", 0.6)
 
         if kind == "pot_carried":
             return [Beat(0.4)]
 
         if kind == "deck_reshuffled":
-            def start() -> None:
-                self.shown["deck_count"] = d.get("count", self.shown.get("deck_count"))
-                self.shown["discard"] = list(d.get("discard") or [])
-            return [Beat(0.4, start, sound="card")]
+            return [Beat(0.4, sound="card")]
 
         if kind == "round_over":
-            sub = "the spike pot carries to the next hand" if not d.get("spiked") and d.get("carried") else ""
+            sub = "the spike pot carries to the next hand" if not d["spiked"] and d["carried"] else ""
             return self.round_over_beats(d, sub, 2.1, 1.3)
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "spike_pot")
+            return self.carry_back_beats(d["amounts"], "spike_pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words
@@ -756,6 +695,12 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         if kind == "pot_carried":
             pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
             return f"{ev.get('amount', 0):,} chips of the {pot} carry to the next hand."
+        if kind == "odd_chips_won":
+            pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
+            amount = int(ev.get("amount") or 0)
+            chips = "the odd chip" if amount == 1 else f"the {amount:,} odd chips"
+            return (f"No hand follows: {who} takes {chips} of the split {pot}, as the first winner left of "
+                    "the dealer.")
         if kind == "deck_reshuffled":
             return f"The deck ran out: {ev.get('count', 0)} cards are shuffled into a new deck."
         if kind == "round_over":

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game.engine.core import Action, Event
+from game.engine.sabacc_house import DECK
 from game.ui import theme
 from game.ui.cards import (
     CardTable,
@@ -76,28 +77,24 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
     def petal_xy(self, slot: int) -> tuple[int, int]:
         return self.petal_places[slot]
 
-    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
-        n = self.n
-        v["up"] = [[] for _ in range(n)]
-        v["down_count"] = [0] * n
-        v["down"] = [] if v.get("seat") is not None else None
-        v["petals"] = [None] * PETALS
-        v["discard"] = []
-        v["pot"] = 0
-        v["pots"] = []
-        v["sabacc_pot"] = v.get("sabacc_pot", 0) if v.get("round", 0) > 1 else 0
-        v["spike_rolls"] = []
-        v["drawing"] = None
-        v["drawn"] = None
-        v["wager"] = [0] * n
-        v["hand_rank"] = None
-        v["phase"] = "dealing"
-        return v
+    # ------------------------------------------------------------------ the showdown, from the view
+    def _showdown(self) -> dict[str, Any] | None:
+        """This hand's showdown record (the view's ``last_showdown`` while it is of the hand on the table)."""
+        sd = self.shown.get("last_showdown")
+        return sd if sd is not None and sd.get("round") == self.shown.get("round") else None
 
-    def round_opened(self, v: dict[str, Any], d: dict[str, Any]) -> None:
-        v["round"], v["dealer"] = d["round"], d["dealer"]
-        v["playing"] = list(d.get("playing") or [True] * self.n)
-        v["live"] = list(v["playing"])
+    def _showdown_hand(self, seat: int) -> dict[str, Any] | None:
+        """The hand ``seat`` has shown in this hand's showdown: its cards, rank and total; None before that."""
+        sd = self._showdown()
+        if sd is None or seat >= len(sd["hands"]) or sd["hands"][seat] is None:
+            return None
+        cards = sd["hands"][seat]
+        return {"cards": cards, "rank": sd["standings"][seat], "total": sum(DECK[c] for c in cards)}
+
+    def _showdown_blind(self, seat: int) -> list[int]:
+        """The cards ``seat`` has drawn blind in this hand's showdown (ties only)."""
+        sd = self._showdown()
+        return list(sd["blind"][seat]) if sd is not None and seat < len(sd["blind"]) else []
 
     # ------------------------------------------------------------------ who is who
     def seat_out(self, seat: int) -> bool:
@@ -105,7 +102,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         return bool(live) and seat < len(live) and not live[seat]
 
     def seat_status(self, seat: int) -> str:
-        show = self.deco.get("show", {}).get(seat)
+        show = self._showdown_hand(seat)
         if show is not None:
             return str(show["rank"]).upper()
         playing = self.shown.get("playing") or []
@@ -133,13 +130,13 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         picking = mine and self.my_turn() and v.get("phase") in ("draw", "drawn")
         items: list[tuple[tuple[Any, ...], int | None, frozenset[str], Any]] = []
         gaps: dict[int, int] = {}
-        show = self.deco.get("show", {}).get(seat)
+        show = self._showdown_hand(seat)
         dim = self.seat_out(seat)
         if show is not None:
             for c in show["cards"]:
                 key = ("card", seat, c)
                 items.append((key, c, self.marks_for(key), None))
-            blind = self.deco.get("blind", {}).get(seat) or []
+            blind = self._showdown_blind(seat)
             for i, c in enumerate(blind):
                 if i == 0:
                     gaps[len(items)] = int(w * 0.35)
@@ -184,13 +181,22 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
 
     def hand_words(self, seat: int) -> str | None:
         """The viewer's hand (its rank now) or a shown hand at the showdown."""
-        show = self.deco.get("show", {}).get(seat)
+        show = self._showdown_hand(seat)
         if show is not None:
             return f"{show['rank']} · total {signed(show['total'])}"
         if seat == self.eyes and self.shown.get("hand_rank"):
             total = self.shown.get("hand_total") or 0
             return f"Your hand: {self.shown['hand_rank']} · total {signed(total)}"
         return None
+
+    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        """The seat's cards and the words under them (amber on a hand shown at the showdown)."""
+        self.draw_spots(surf, self.spots_of(seat), covered)
+        lab = self.hand_label(seat)
+        if lab:
+            show = self._showdown_hand(seat) is not None
+            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
 
     def centre_spots(self) -> list[Spot]:
         v = self.shown
@@ -443,12 +449,37 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         return f"YOUR BET: {to_call:,} to call" if to_call else "YOUR BET: nothing to call"
 
     # ------------------------------------------------------------------ events -> beats
+    # Each event is folded into ``shown`` (the engine's reducer) as its first beat starts, so ``shown`` is
+    # already the view after the event when a beat's ``start`` runs. Beats only add what moves over it: cards
+    # sliding from where they lay *before* the event (:meth:`was`, :meth:`was_at`), flying chips, dice, tags.
+    def fold(self, ev: Event) -> None:
+        self._before = {s: list(self.spots_of(s)) for s in range(self.n)}
+        self._before_centre = list(self.board_spots())
+        super().fold(ev)
+
+    def was_at(self, seat: int) -> list[Spot]:
+        """The seat's cards as they lay before the event being told."""
+        return getattr(self, "_before", {}).get(seat, [])
+
+    def was(self, key: tuple[Any, ...]) -> Spot | None:
+        """Where the card ``key`` lay before the event being told (None: it was not on the table)."""
+        spots = self.was_at(key[1]) if len(key) >= 2 and key[0] == "card" and isinstance(key[1], int) \
+            else getattr(self, "_before_centre", [])
+        return next((sp for sp in spots if sp.key == key), None)
+
+    def open_round(self, d: dict[str, Any]) -> None:
+        """A new hand: the last hand's tags, fresh marks and picks go (the fold already cleared the table)."""
+        self.deco = {}
+        self.tags = {}
+        self.fresh = set()
+        self.pick.clear()
+
     def _stub_src(self) -> tuple[int, int, int, int]:
         return (self.stub_pos[0], self.stub_pos[1], self.pw, self.ph)
 
     def _seat_card_spot(self, seat: int, card: int | None, visible: bool) -> Spot | None:
-        """Where ``card`` lies at ``seat`` now (a back when the eyes cannot see it: the last back)."""
-        spots = self.spots_of(seat)
+        """Where ``card`` lay at ``seat`` before the event (a back when the eyes cannot see it: the last back)."""
+        spots = self.was_at(seat)
         if visible and card is not None:
             for sp in spots:
                 if sp.key == ("card", seat, card):
@@ -460,29 +491,26 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         d = ev.visible_to(self.eyes)
         kind = ev.kind
         s = ev.seat
-        n = self.n
 
         if kind == "antes":
-            return self.ante_beats(d, d.get("main"), d.get("sabacc"))
+            def start() -> None:
+                for t in range(self.n):
+                    src = self.seat_geo[t]["plate"].center
+                    for i, (share, pos) in enumerate(((d["main"], self.main_pos), (d["sabacc"], self.sabacc_pos))):
+                        if share[t]:
+                            self.fly(share[t], src, pos, delay=0.03 * t + 0.05 * i)
+            return [Beat(0.5, start, sound="chips")]
 
         if kind == "dealt":
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                v["up"][s] = list(d.get("up") or [])
-                v["down_count"][s] = int(d.get("down") or 0)
-                if s == self.eyes and d.get("down_cards") is not None:
-                    v["down"] = list(d["down_cards"])
                 for k, sp in enumerate(self.spots_of(s)):
                     self.slide(sp.key, self._stub_src(), None, delay=0.05 * k)
             return [Beat(0.34, start, sound="card")]
 
         if kind == "board_dealt":
             def start() -> None:
-                v = self.shown
-                v["petals"] = list(d.get("petals") or [None] * PETALS)
-                v["discard"] = list(d.get("discard") or [])
                 k = 0
                 for sp in self.board_spots():
                     if sp.key[0].startswith("petal") or sp.key == ("discard",):
@@ -492,52 +520,28 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
 
         if kind == "bet":
             assert s is not None
-            act = d.get("action")
+            act = d["action"]
+            amount = d["amount"]
 
             def start() -> None:
-                v = self.shown
-                amount = int(d.get("amount") or 0)
                 self.bet_shown(s, d, {"bring-in": f"BRINGS IN {amount:,}", "bet": f"BETS {amount:,}",
-                                      "complete": f"COMPLETES TO {d.get('wager', 0):,}"})
+                                      "complete": f"COMPLETES TO {d['wager']:,}"})
                 if act == "fold":
-                    self.muck(s, self.stub_pos)
-                    v["live"][s] = False
-                    v["up"][s] = []
-                    v["down_count"][s] = 0
-                    if s == self.eyes:
-                        v["down"] = []
+                    for sp in self.was_at(s):
+                        self.slide_away(sp, self.stub_pos, None)
                 self.fly(amount, self.seat_geo[s]["plate"].center, self.main_pos)
-
-            def end() -> None:
-                v = self.shown
-                v["pot"] = d.get("pot", v.get("pot", 0))
-                v["current_bet"] = d.get("current_bet", 0)
-            return [Beat(0.45 if d.get("amount") or act == "fold" else 0.35, start, end,
-                         sound="chips" if d.get("amount") else None)]
+            return [Beat(0.45 if amount or act == "fold" else 0.35, start, sound="chips" if amount else None)]
 
         if kind == "bet_returned":
             assert s is not None
-
-            def start() -> None:
-                v = self.shown
-                v["pot"] = d.get("pot", v.get("pot", 0))
-                self.fly(int(d.get("amount") or 0), self.main_pos, self.seat_geo[s]["plate"].center)
-
-            def end() -> None:
-                v = self.shown
-                v["stacks"][s] = d.get("stack", v["stacks"][s])
-            return [Beat(0.4, start, end, sound="chips")]
+            return [Beat(0.4, lambda: self.fly(d["amount"], self.main_pos, self.seat_geo[s]["plate"].center),
+                         sound="chips")]
 
         if kind == "draw_phase":
-            def start() -> None:
-                v = self.shown
-                v["phase"] = "draw"
-                v["wager"] = [0] * n
-                self.tags = {}
-            return [Beat(0.35, start)]
+            return [Beat(0.35, lambda: setattr(self, "tags", {}))]
 
-        if kind == "betting_skipped":
-            return [Beat(0.3)]
+        if kind in ("betting_skipped", "betting_round"):
+            return [Beat(0.3 if kind == "betting_skipped" else 0.15)]
 
         if kind == "stayed":
             assert s is not None
@@ -547,12 +551,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                v = self.shown
                 self.tag(s, "DRAWS")
-                v["phase"] = "drawn"
-                v["drawing"] = s
-                v["drawn"] = d.get("card") if s == self.eyes else None
-                v["stub"] = max(0, int(v.get("stub") or 0) - 1)
                 self.slide(("card", s, "drawn"), self._stub_src(), None)
             return [Beat(0.4, start, sound="card")]
 
@@ -560,23 +559,13 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                src = self.find_spot(("card", s, "drawn"))
-                face = d.get("face")
-                card = d.get("card")
-                v["phase"] = "draw"
-                v["drawing"] = None
-                v["drawn"] = None
-                if face == "up":
-                    v["up"][s].append(card)
-                    key = ("card", s, card)
+                src = self.was(("card", s, "drawn"))
+                face = d["face"]
+                card = d["card"]  # the seat's own face-down card is in its secret part
+                if face == "up" or (s == self.eyes and card is not None):
+                    key: tuple[Any, ...] = ("card", s, card)
                 else:
-                    v["down_count"][s] += 1
-                    if s == self.eyes and card is not None:
-                        v["down"].append(card)
-                        key = ("card", s, card)
-                    else:
-                        key = ("card", s, "d", v["down_count"][s] - 1)
+                    key = ("card", s, "d", self.shown["down_count"][s] - 1)
                 self.tag(s, f"KEEPS FACE {str(face).upper()}")
                 self.fresh = {key}
                 if src is not None:
@@ -587,25 +576,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                card = d.get("card")
-                if d.get("drawn"):
-                    src = self.find_spot(("card", s, "drawn"))
-                    v["phase"] = "draw"
-                    v["drawing"] = None
-                    v["drawn"] = None
+                card = d["card"]
+                if d["drawn"]:
+                    src = self.was(("card", s, "drawn"))
                 else:
-                    was = d.get("was")
-                    visible = was == "up" or s == self.eyes
-                    src = self._seat_card_spot(s, card, visible)
-                    if was == "up":
-                        if card in v["up"][s]:
-                            v["up"][s].remove(card)
-                    else:
-                        v["down_count"][s] = max(0, v["down_count"][s] - 1)
-                        if s == self.eyes and card in (v.get("down") or []):
-                            v["down"].remove(card)
-                v["discard"].append(card)
+                    src = self._seat_card_spot(s, card, d["was"] == "up" or s == self.eyes)
                 self.tag(s, f"DISCARDS {_short(self.say(card)).upper()}")
                 self.fresh.add(("discard",))
                 if src is not None:
@@ -616,74 +591,41 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                v = self.shown
                 slot = d["slot"]
                 card = d["card"]
-                petal_src = self.find_spot((f"petal{slot}",))
-                gave = d.get("gave")
+                petal_src = self.was((f"petal{slot}",))
                 gave_src = None
                 if kind == "swapped":
-                    gave_src = self._seat_card_spot(s, gave, d.get("gave_face") == "up" or s == self.eyes)
-                    if d.get("gave_face") == "up":
-                        ups = v["up"][s]
-                        if gave in ups:
-                            ups[ups.index(gave)] = card
-                        else:
-                            ups.append(card)
-                    else:
-                        v["down_count"][s] = max(0, v["down_count"][s] - 1)
-                        if s == self.eyes and gave in (v.get("down") or []):
-                            v["down"].remove(gave)
-                        v["up"][s].append(card)
-                    v["petals"][slot] = gave
+                    gave_src = self._seat_card_spot(s, d["gave"], d["gave_face"] == "up" or s == self.eyes)
                     self.tag(s, f"SWAPS FOR {_short(self.say(card)).upper()}")
                 else:
-                    v["up"][s].append(card)
-                    v["petals"][slot] = None
                     self.tag(s, f"BUYS {_short(self.say(card)).upper()}")
-                v["stacks"][s] = d.get("stack", v["stacks"][s])
                 self.fresh = {("card", s, card), (f"petal{slot}",)}
                 if petal_src is not None:
                     self.slide(("card", s, card), petal_src, card, duration=0.3)
                 if gave_src is not None:
                     self.slide((f"petal{slot}",), gave_src, gave_src.card, duration=0.3)
-                self.fly(int(d.get("price") or 0), self.seat_geo[s]["plate"].center, self.sabacc_pos)
-
-            def end() -> None:
-                v = self.shown
-                v["sabacc_pot"] = d.get("sabacc_pot", v.get("sabacc_pot", 0))
-            return [Beat(0.5, start, end, sound="card")]
+                self.fly(d["price"], self.seat_geo[s]["plate"].center, self.sabacc_pos)
+            return [Beat(0.5, start, sound="card")]
 
         if kind == "petal_refilled":
             def start() -> None:
-                v = self.shown
                 slot, card = d["slot"], d["card"]
-                if d.get("source") == "discard":
-                    src: Any = self.find_spot(("discard",))
-                    if v["discard"]:
-                        v["discard"].pop()
-                else:
-                    src = self._stub_src()
-                v["petals"][slot] = card
+                from_pile = d["source"] == "discard"
+                src: Any = self.was(("discard",)) if from_pile else self._stub_src()
                 self.fresh.add((f"petal{slot}",))
-                self.slide((f"petal{slot}",), src, card if d.get("source") == "discard" else None, duration=0.25)
+                self.slide((f"petal{slot}",), src, card if from_pile else None, duration=0.25)
             return [Beat(0.32, start, sound="card")]
 
         if kind == "discard_refilled":
-            def start() -> None:
-                v = self.shown
-                v["discard"].append(d["card"])
-                self.slide(("discard",), self._stub_src(), None, duration=0.25)
-            return [Beat(0.3, start, sound="card")]
+            return [Beat(0.3, lambda: self.slide(("discard",), self._stub_src(), None, duration=0.25), sound="card")]
 
         if kind == "spike_roll":
-            dice = list(d.get("dice") or ["circle", "circle"])
-            res = d.get("result", "nothing")
+            dice = list(d["dice"])
+            res = d["result"]
 
             def start() -> None:
-                v = self.shown
                 self.tags = {}
-                v.setdefault("spike_rolls", []).append([dice[0], dice[1], res])
                 x, y = self.dice_pos
                 for i in range(2):
                     pos = (x + (i - 0.5) * self.die * 1.2, y)
@@ -706,46 +648,31 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                v = self.shown
-                old = list(self.spots_of(s))
-                if kind == "hand_replaced":
-                    v["up"][s] = list(d.get("new_up") or [])
-                    count = int(d.get("down_count") or 0)
-                    gone = old
-                else:
-                    count = int(d.get("count") or 0)
-                    gone = [sp for sp in old if sp.card is None or "hidden" in sp.marks]
-                v["down_count"][s] = count
-                if s == self.eyes and d.get("new_down") is not None:
-                    v["down"] = list(d["new_down"])
-                for sp in gone:
-                    self.slide_away(sp, self.stub_pos, None)
+                whole = kind == "hand_replaced"
+                for sp in self.was_at(s):
+                    if whole or sp.card is None or "hidden" in sp.marks:
+                        self.slide_away(sp, self.stub_pos, None)
                 fresh = []
-                k = 0
-                for sp in self.spots_of(s):
-                    if kind == "hand_replaced" or sp.card is None or "hidden" in sp.marks:
-                        self.slide(sp.key, self._stub_src(), None, delay=0.22 + 0.05 * k)
-                        fresh.append(sp.key)
-                        k += 1
+                for k, sp in enumerate(sp for sp in self.spots_of(s)
+                                       if whole or sp.card is None or "hidden" in sp.marks):
+                    self.slide(sp.key, self._stub_src(), None, delay=0.22 + 0.05 * k)
+                    fresh.append(sp.key)
                 self.fresh |= set(fresh)
             return [Beat(0.55, start, sound="card")]
 
         if kind == "stub_rebuilt":
-            return [Beat(0.3, lambda: self.shown.__setitem__("stub", d.get("cards", self.shown.get("stub"))))]
+            return [Beat(0.3)]
 
         if kind == "shows":
             assert s is not None
 
             def start() -> None:
-                before = {sp.key: sp for sp in self.spots_of(s)}
-                self.deco.setdefault("show", {})[s] = {"cards": list(d.get("cards") or []), "rank": d.get("rank"),
-                                                       "total": int(d.get("total") or 0)}
+                before = {sp.key for sp in self.was_at(s)}
+                backs = [sp for sp in self.was_at(s) if sp.card is None]
                 self.tag(s, "SHOWS", theme.AMBER)
-                backs = [sp for k, sp in before.items() if sp.card is None]
                 k = 0
                 for sp in self.spots_of(s):
-                    prev = before.get(sp.key)
-                    if prev is None:
+                    if sp.key not in before:
                         src = backs.pop(0) if backs else sp
                         self.slide(sp.key, src, None, delay=0.04 * k, duration=0.25)
                         k += 1
@@ -755,16 +682,15 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                lst = self.deco.setdefault("blind", {}).setdefault(s, [])
-                lst.append(d.get("card"))
-                self.tag(s, f"BLIND DRAW: TOTAL {signed(int(d.get('total') or 0))}")
-                self.slide(("card", s, "blind", len(lst) - 1), self._stub_src(), None, duration=0.3)
+                drawn = len(self._showdown_blind(s))
+                self.tag(s, f"BLIND DRAW: TOTAL {signed(d['total'])}")
+                self.slide(("card", s, "blind", drawn - 1), self._stub_src(), None, duration=0.3)
             return [Beat(0.8, start, sound="card")]
 
         if kind == "pot_won":
             assert s is not None
-            amount = int(d.get("amount") or 0)
-            if d.get("pot_name") == "sabacc":
+            amount = d["amount"]
+            if d["pot_name"] == "sabacc":
                 return self.pot_won_beats(s, amount, "sabacc_pot", f"WINS THE SABACC POT {amount:,}", 0.6)
             return self.pot_won_beats(s, amount, "pot", f"WINS {amount:,}", 0.6)
 
@@ -772,15 +698,15 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             return [Beat(0.5)]
 
         if kind == "round_over":
-            winners = list(d.get("winners") or [])
-            standings = d.get("standings") or []
+            winners = d["winners"]
+            standings = d["standings"]
             st = standings[winners[0]] if winners and winners[0] < len(standings) else None
             sub = (f"with {st}" if st else "everyone else folded") + (
-                " · and the sabacc pot" if d.get("sabacc_pot_won") else "")
+                " · and the sabacc pot" if d["sabacc_pot_won"] else "")
             return self.round_over_beats(d, sub, 2.1, 1.4)
 
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "sabacc_pot")
+            return self.carry_back_beats(d["amounts"], "sabacc_pot")
         return super().beats_for(ev)
 
     # ------------------------------------------------------------------ words
@@ -814,6 +740,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             return self.bet_words(who, ev) or f"{who}: {a} {amt:,}."
         if kind == "bet_returned":
             return f"{ev.get('amount', 0):,} uncalled chips go back to {who}."
+        if kind == "betting_round":
+            first = (ev.get("to_act") or [None])[0]
+            if ev.get("stage") == 1 or first is None:
+                return None  # round 1 opens with the bring-in, worded on its own
+            return f"Betting round {ev['stage']}: {self.names[first]} acts first."
         if kind == "betting_skipped":
             return f"No betting in round {ev.get('stage')}: fewer than two seats can still bet."
         if kind == "draw_phase":
@@ -863,6 +794,9 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             return f"Tie: {who} draws {say(ev.get('card'))} blind, total {total}."
         if kind == "pot_won":
             split = self.split_words(ev)
+            odd = int(ev.get("odd_chips") or 0)
+            if odd:
+                split += f", with the odd {_chips(odd)} as no hand follows"
             if ev.get("pot_name") == "sabacc":
                 return f"{who} takes the sabacc pot, {ev.get('amount', 0):,}, with {ev.get('standing')}{split}."
             if ev.get("standing"):

@@ -2,6 +2,10 @@
 
 Red cubes carry a ring and blue ones a bar, so the colours never carry the meaning alone (colour-blind mode
 also writes R/B under each cube).
+
+Everything drawn comes from ``shown`` (the engine's view, each event folded in with ``reduce_view`` as its
+first beat starts): the cubes, the stacks and pot, the round's result (``last_result``). The beats only add
+what moves over it and when the scores are revealed (once the shared cube has landed).
 """
 
 from __future__ import annotations
@@ -25,8 +29,15 @@ class StreetHintaroTable(BaseTable):
               "over": ""}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.deco: dict[str, Any] = {}
+        self.revealed = True  # False while the shared cube of the shown round is still in the air
         super().__init__(*args, **kwargs)
+
+    def scores(self) -> list[int] | None:
+        """The shown round's scores, once the shared cube has landed (None before, or after a concession)."""
+        result = self.shown.get("last_result")
+        if not self.revealed or not result or result.get("round") != self.shown.get("round"):
+            return None
+        return result.get("scores")
 
     def layout_pieces(self) -> None:
         self.cube = int(max(24, 54 * self.u))
@@ -64,11 +75,6 @@ class StreetHintaroTable(BaseTable):
         return (self.shown.get("shared"), self.shown.get("low_wins"), self.shown.get("betting"),
                 self.app.settings.colour_blind)
 
-    def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
-        v["cubes"] = [[], []]
-        v["shared"] = None
-        return v
-
     def dealer_letter(self) -> str:
         return "1"
 
@@ -77,7 +83,7 @@ class StreetHintaroTable(BaseTable):
 
     # ------------------------------------------------------------------ drawing
     def seat_status(self, seat: int) -> str:
-        scores = self.deco.get("scores")
+        scores = self.scores()
         if scores:
             return f"SCORE {scores[seat]}"
         return ""  # the "1" button beside the plate marks the first seat
@@ -98,7 +104,7 @@ class StreetHintaroTable(BaseTable):
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         u = self.u
         pos = self.shared_pos()
-        colour = self.shown.get("shared") if self.deco.get("shared_shown", True) else None
+        colour = self.shown.get("shared")
         if ("shared",) not in covered:
             if colour:
                 img = self.cube_img(colour, self.big_cube)
@@ -122,41 +128,31 @@ class StreetHintaroTable(BaseTable):
         kind = ev.kind
         s = ev.seat
         if kind == "round_started":
-            def start() -> None:
-                self.deco = {}
-                self.tags = {}
-                self.shown.update(round=d["round"], dealer=d["dealer"], first=d["first"], cubes=[[], []],
-                                  shared=None)
-            return [Beat(0.35, start)]
+            return [Beat(0.35, self.tags.clear)]
         if kind == "bet":
             assert s is not None
 
             def start() -> None:
                 self.tag(s, self.bet_tag(d, {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES {d['amount']:,}"}))
-                self.shown["stacks"][s] = d["stack"]
                 self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
-
-            def end() -> None:
-                self.shown["pot"] = d["pot"]
-            return [Beat(0.45 if d["amount"] else 0.35, start, end, sound="chips" if d["amount"] else None)]
+            return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
         if kind == "cubes_thrown":
             assert s is not None
 
             def start() -> None:
                 self.tag(s, "THROWS")
-                self.shown["cubes"][s] = list(d["cubes"])
                 for i, c in enumerate(d["cubes"]):
                     self.tumble(("cube", s, i), c, self.cube_img, CUBE_FACES, self.cube_pos(s, i), self.cube,
                                 delay=0.05 * i)
             return [Beat(0.85, start, sound="dice")]
         if kind == "shared_thrown":
             def start() -> None:
-                self.shown["shared"] = d["face"]
+                self.revealed = False  # the scores show once the cube has landed
                 self.tumble(("shared",), d["face"], self.cube_img, CUBE_FACES, self.shared_pos(), self.big_cube,
                             duration=0.85)
 
             def end() -> None:
-                self.deco["scores"] = list(d.get("scores", []))
+                self.revealed = True
             return [Beat(0.95, start, end, sound="dice"), Beat(0.4)]
         if kind == "concede":
             assert s is not None
@@ -170,17 +166,16 @@ class StreetHintaroTable(BaseTable):
             return [Beat(0.9, lambda: self.banner("A tie", f"{d['amount']:,} chips carry to the next round"
                                                    if d["amount"] else "nobody takes the round", 0.9))]
         if kind == "round_over":
-            winners = d.get("winners") or []
+            winners = d["winners"]
 
             def start() -> None:
                 if winners:
-                    st = (d.get("standings") or [None, None])[winners[0]]
+                    st = d["standings"][winners[0]]
                     self.banner(f"{self.names[winners[0]]} wins", f"with {st}" if st else "the other seat conceded",
                                 1.4)
-                self.shown["stacks"] = list(d.get("stacks", self.shown["stacks"]))
             return [Beat(1.5 if winners else 0.2, start)]
         if kind == "carry_returned":
-            return self.carry_back_beats(d.get("amounts"), "pot", stagger=0.0)
+            return self.carry_back_beats(d["amounts"], "pot", stagger=0.0)
         return super().beats_for(ev)
 
     def describe(self, ev: dict[str, Any]) -> str | None:
