@@ -395,11 +395,11 @@ def test_an_honest_bot_faster_than_the_rate_limit_still_finishes() -> None:
 
 def test_a_slow_player_gets_one_turn_played_and_is_told_the_seat_is_theirs_again() -> None:
     async def main() -> None:
-        table = _kinzo_table(agents=["remote", "remote"], rounds=3, timeout=0.05, stand_in="passive")
+        table = _kinzo_table(agents=["remote", "remote"], rounds=2, timeout=0.02, stand_in="passive")
         server, url = await _hall(table)
         runner = asyncio.create_task(table.run())
         try:
-            slow = Client(url, "random", seed=1, think=0.25)  # always slower than the host's timeout
+            slow = Client(url, "random", seed=1, think=0.1)  # always slower than the host's timeout
             quick = Client(url, "random", seed=2)
             results = await asyncio.gather(slow.play(), quick.play())
             await runner

@@ -94,8 +94,10 @@ class Client:
     async def play(self) -> dict[str, Any]:
         while True:
             try:
+                # max_queue=None: the library reads on while the agent thinks, so it sees (and answers) the
+                # server's close at once; with a bounded queue a send made then waits for the close timeout
                 async with connect(
-                    self.url, max_size=MAX_SERVER_MESSAGE, compression=None, proxy=None,
+                    self.url, max_size=MAX_SERVER_MESSAGE, max_queue=None, compression=None, proxy=None,
                     open_timeout=10, ping_interval=20, ping_timeout=20, close_timeout=5,
                 ) as ws:
                     await self._session(ws)
