@@ -408,7 +408,8 @@ def test_a_slow_player_gets_one_turn_played_and_is_told_the_seat_is_theirs_again
             assert mine and mine[:2] == ["stand_in", "back"] and "away" not in mine
             assert slow.mismatches == 0 and quick.mismatches == 0
             # what the slow player sent for a turn the stand-in had already played was refused, never applied
-            assert slow.refusals and {r["code"] for r in slow.refusals} <= {"stale_turn", "not_your_turn"}
+            assert slow.acted >= 1 and not slow.rtts, "no action of the slow player was applied"
+            assert {r["code"] for r in slow.refusals} <= {"stale_turn", "not_your_turn"}
         finally:
             server.close()
             await server.wait_closed()
@@ -486,5 +487,24 @@ def test_forged_actions_from_the_wire_are_refused_with_listed_codes(game_id: str
         while sent < 400:
             sent += await session(seed, 400 - sent)
             seed += 1
+
+    _run(main())
+
+
+def test_an_action_for_a_turn_that_has_passed_is_refused_stale() -> None:
+    async def main() -> None:
+        table = _kinzo_table(agents=["remote", "remote"])
+        conns = [_Collect(0), _Collect(1)]
+        for c in conns:
+            table.seats[c.seat].conn = c  # type: ignore[assignment]
+            table.seats[c.seat].token = "t"
+        table.started.set()
+        seat = table.state.current_seat
+        legal = table.state.legal_actions()[0].to_dict()
+        before = table.state.to_json()
+        table.act(conns[seat], {"v": 1, "type": "act", "id": 1, "at": table.actions - 1, "action": legal})  # type: ignore[arg-type]
+        assert conns[seat].sent[-1]["code"] == "stale_turn" and table.state.to_json() == before
+        table.act(conns[seat], {"v": 1, "type": "act", "id": 2, "at": table.actions, "action": legal})  # type: ignore[arg-type]
+        assert table.actions == 1 and any(m.get("ack") == 2 for m in conns[seat].sent)
 
     _run(main())
