@@ -311,6 +311,25 @@ def test_floods_vanishing_clients_and_wrong_passwords_do_not_hurt_the_table() ->
                     if (await _recv(ws)).get("code") == "rate_limited":
                         limited += 1
             assert limited >= 1 and ws.close_code == 1008 and ws.close_reason == "flood"
+            # a crowd of idle connections: the table takes a few, turns the rest away, and still seats its players
+            crowd = []
+            for _ in range(table.max_connections + 5):
+                crowd.append(await _raw(url))
+
+            async def turned_away(ws: Any) -> bool:
+                try:
+                    await asyncio.wait_for(ws.recv(), 0.3)
+                except ConnectionClosed:
+                    return ws.close_code == 1013
+                except TimeoutError:
+                    pass
+                return False
+
+            assert sum(await asyncio.gather(*(turned_away(ws) for ws in crowd))) >= 5
+            for ws in crowd:
+                await ws.close()
+            while table.connections:
+                await asyncio.sleep(0.01)
             # the table still seats and plays
             clients = [Client(url, "random", password="open sesame", seed=i) for i in (1, 2)]
             results = await asyncio.gather(*(c.play() for c in clients))

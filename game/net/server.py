@@ -162,6 +162,9 @@ class Table:
         self.password = password
         self.timeout = timeout
         self.rate, self.burst = rate, burst
+        #: open connections to this table, and the most it takes at once (its seats, rejoins, a few strays)
+        self.connections = 0
+        self.max_connections = 2 * len(agents) + 8
         self.log = log
         self.tally = Tally(self.state, agents, self.seed, opts)
         self.step = 0
@@ -428,6 +431,10 @@ class Hall:
         if table is None:
             await ws.close(1008, "no such table")
             return
+        if table.connections >= table.max_connections:
+            await ws.close(1013, "too many connections: try again later")
+            return
+        table.connections += 1
         conn = Conn(ws, table.rate, table.burst)
         def unjoined() -> None:
             if conn.seat is None:
@@ -462,6 +469,7 @@ class Hall:
         except ConnectionClosed:
             pass
         finally:
+            table.connections -= 1
             join_timer.cancel()
             table.leave(conn)
             conn.close()
