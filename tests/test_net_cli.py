@@ -103,3 +103,24 @@ def test_bench_net_quick_serves_and_measures() -> None:
     data = json.loads(out.stdout)
     assert data["tables"] == 2 and data["actions"] > 0 and data["round_trips"] > 0
     assert data["rtt_p50_ms"] > 0 and data["view_mismatches"] == 0
+
+
+def test_serve_and_join_say_what_is_wrong(capsys: Any) -> None:
+    import socket
+
+    from game.__main__ import main
+
+    assert main(["serve", "kinzo", "--agents", "remote,genius", "--port", "0"]) == 2
+    assert "unknown agent 'genius'" in capsys.readouterr().err
+    assert main(["serve", "kinzo", "--agents", "remote", "--port", "0", "--option", "bogus=1"]) == 2
+    assert "'bogus'" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "kinzo", "--agents", "remote", "--port", str(port)]) == 2
+        assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+    assert main(["join", "ws://127.0.0.1:9"]) == 2
+    assert "not built yet" in capsys.readouterr().err
+    assert main(["join", "http://nowhere", "--agent", "random"]) == 2
+    assert "not a table address" in capsys.readouterr().err

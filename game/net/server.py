@@ -529,7 +529,10 @@ def main(args: Any) -> dict[str, Any]:
                       "for the internet" + ("" if args.password else ", and give it a --password"),
                       file=sys.stderr, flush=True)
 
-        return asyncio.run(serve_table(table, args.host, args.port, announce))
+        try:
+            return asyncio.run(serve_table(table, args.host, args.port, announce))
+        except OSError as exc:  # the port is taken, the address is not this machine's, ...
+            raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     finally:
         if log is not None:
             log.close()
