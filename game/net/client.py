@@ -31,6 +31,8 @@ from game.net.protocol import (
     encode,
 )
 
+#: refusals in a row (other than for being late) after which the client gives up: its agent is broken
+MAX_WRONG_IN_ROW = 20
 #: errors after which a client gives up instead of retrying
 FATAL = {"bad_password", "bad_token", "table_full", "replaced", "bad_version"}
 
@@ -89,6 +91,7 @@ class Client:
         self._sent: dict[int, float] = {}
         self._attempts = 0
         self._pending: tuple[int, str] | None = None  # the action sent and not yet answered
+        self._wrong_in_row = 0
 
     # ------------------------------------------------------------------ the session
     async def play(self) -> dict[str, Any]:
@@ -141,6 +144,10 @@ class Client:
                 self.refusals.append(msg)
                 if self._pending is not None and self._pending[0] == msg["id"]:
                     self._pending = None
+                if msg["code"] not in ("stale_turn", "not_your_turn"):  # late is not wrong; wrong again and again is
+                    self._wrong_in_row += 1
+                    if self._wrong_in_row > MAX_WRONG_IN_ROW:
+                        raise RuntimeError(f"the agent keeps choosing refused actions ({msg['code']})")
             elif kind == "seat":
                 self.statuses.append((msg["seat"], msg["status"]))
             elif kind == "over":
@@ -156,8 +163,6 @@ class Client:
                     await self._send(ws, self._pending[1])
             turn = msg.get("turn")
             if turn is not None and kind in ("welcome", "events", "refused"):
-                if kind == "refused" and len(self.refusals) > 50:
-                    raise RuntimeError("the agent keeps choosing refused actions")
                 await self._act(ws, turn)
 
     def _welcome(self, msg: dict[str, Any]) -> None:
@@ -189,6 +194,7 @@ class Client:
             self.rtts.append(time.perf_counter() - self._sent.pop(ack))
             if self._pending is not None and self._pending[0] == ack:
                 self._pending = None
+            self._wrong_in_row = 0
 
     async def _act(self, ws: Any, turn: dict[str, Any]) -> None:
         assert self.view is not None and self.agent is not None
@@ -228,7 +234,7 @@ def main(args: Any) -> int:
     except JoinError as exc:
         print(f"cantina join: refused: {exc}", file=sys.stderr)
         return 1
-    except (ConnectionError, ProtocolError) as exc:
+    except (ConnectionError, ProtocolError, RuntimeError) as exc:
         print(f"cantina join: {exc}", file=sys.stderr)
         return 1
     finally:
