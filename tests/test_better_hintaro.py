@@ -278,8 +278,8 @@ def test_allin_only_when_short_and_side_pots() -> None:
     state.apply(Action("call"))           # seat 0, the Hintaron
     assert state.phase == "call" and state.current_seat == 2
     state.apply(Action("allin"))
-    assert state.view(None)["pots"] == [{"credits": 90, "value": 90, "eligible": [0, 1, 2]},
-                                        {"credits": 140, "value": 140, "eligible": [0, 1]}]
+    assert state.view(None)["pots"] == [{"credits": 90, "value": 90, "eligible": [0, 1, 2], "items": []},
+                                        {"credits": 140, "value": 140, "eligible": [0, 1], "items": []}]
     events = showdown_with(state, [["KK", "KK"], ["blank", "blank"], ["TK", "TK"]])
     won = {(e.seat, e.data["pot"]): e.data["amount"] for e in events if e.kind == "pot_won"}
     assert won == {(2, 0): 90, (0, 1): 140}
@@ -304,7 +304,8 @@ def test_unmatched_raise_comes_back_credits_first() -> None:
 
 
 def test_items_go_to_the_sole_main_pot_winner_and_carry_on_a_split() -> None:
-    """RULINGS_NOTES: items go to the sole winner of the main pot; a split main pot carries the cards."""
+    """RULINGS_NOTES: an item goes to the sole winner of its pot; a split pot carries the card to the next
+    round's main pot."""
     state = table(2)
     state.items[1] = ["nav_wafer"]
     state.apply(Action("raise", amount=90, items=("nav_wafer",)))
@@ -317,13 +318,62 @@ def test_items_go_to_the_sole_main_pot_winner_and_carry_on_a_split() -> None:
     assert [e.seat for e in events if e.kind == "items_won"] == [1] and "nav_wafer" in state.items[1]
 
 
-def test_credit_pots_pay_only_credits_lowest_pot_first() -> None:
-    """RULINGS_NOTES: item value is counted out of the lowest pots first, so pots pay only real credits."""
-    contrib, credit, live = [10, 110, 10], [100, 0, 0], [True, True, True]
-    pots = credit_pots(contrib, credit, live, carry=7)
-    values = build_pots([c + i for c, i in zip(contrib, credit, strict=True)], live)
+def test_side_pots_items_are_paid_by_the_pot_layers_they_were_bet_into() -> None:
+    """RULINGS (common): side pots. RULINGS_NOTES: items in side pots: the card goes to the winner of the highest
+    layer its value reached; lower layers are paid their part of it in credits, from the card's layer."""
+    state = table(3)
+    state.stacks[2] = 20                      # seat 2 can put in 30 in all, ante included
+    state.items[1] = ["nav_wafer"]            # a 150-credit item
+    state.apply(Action("call"))               # seat 2 checks
+    state.apply(Action("raise", amount=90, items=("nav_wafer",)))  # seat 1: 10 in credits (ante) + 90 of item
+    state.apply(Action("call"))               # seat 0 calls with credits
+    state.apply(Action("allin"))              # seat 2: all in for 30
+    # main pot (0-30]: 30 + 30 in credits, seat 1's 10 credits and 20 of its item; side pot (30-100]: seat 0's 70
+    # credits and 70 of the item. The card goes with the side pot, which pays the main pot the item's 20.
+    assert state.view(None)["pots"] == [{"credits": 90, "value": 90, "eligible": [0, 1, 2], "items": []},
+                                        {"credits": 50, "value": 140, "eligible": [0, 1], "items": ["nav_wafer"]}]
+    stacks = list(state.stacks)
+    events = showdown_with(state, [["TK", "K"], ["blank", "blank"], ["TK", "TK"]])
+    won = {(e.seat, e.data["pot"]): e.data["amount"] for e in events if e.kind == "pot_won"}
+    assert won == {(2, 0): 90}, "the all-in seat wins its main pot in credits, not the side pot's item"
+    assert "nav_wafer" not in state.items[2] and state.stacks[2] == stacks[2] + 90
+    assert state.carry == 50 and state.pot_items == [["nav_wafer", 1]], "no standing in the side pot: it carries"
+    # the same table, the side pot won: its winner takes the card and 50 credits
+    state = table(3)
+    state.stacks[2] = 20
+    state.items[1] = ["nav_wafer"]
+    state.apply(Action("call"))
+    state.apply(Action("raise", amount=90, items=("nav_wafer",)))
+    state.apply(Action("call"))
+    state.apply(Action("allin"))
+    stacks = list(state.stacks)
+    total = state.chip_total()
+    events = showdown_with(state, [["KK", "KK"], ["blank", "blank"], ["TK", "TK"]])
+    won = {(e.seat, e.data["pot"]): e.data["amount"] for e in events if e.kind == "pot_won"}
+    assert won == {(2, 0): 90, (0, 1): 50}
+    assert [(e.seat, e.data["items"], e.data["pot"]) for e in events if e.kind == "items_won"] == \
+        [(0, ["nav_wafer"], 1)]
+    assert state.stacks[0] == stacks[0] + 50 and "nav_wafer" in state.items[0]
+    assert state.chip_total() == total and state.pot_items == []
+
+
+def test_credit_pots_conserve_credits_whatever_the_layers() -> None:
+    """RULINGS_NOTES: items in side pots: only credits move between layers, so every pot pays real credits
+    and together they pay exactly the credits put in (and the carry)."""
+    contrib, live = [10, 10, 110, 30], [True, True, True, False]
+    stakes = [(0, 100), (1, 40), (-1, 0)]     # seat 0's item up to 110, seat 1's to 50, a free container
+    pots = credit_pots(contrib, stakes, live, carry=7)
+    values = build_pots([110, 50, 110, 30], live)
     assert [p.value for p in pots] == [p.amount for p in values]
-    assert [p.credits for p in pots] == [7, 130] and sum(p.credits for p in pots) == sum(contrib) + 7
+    assert sum(p.credits for p in pots) == sum(contrib) + 7 and min(p.credits for p in pots) >= 0
+    assert pots[0].items == (1, 2) and pots[-1].items == (0,)
+    # (0, 50]: 4 seats (seat 3 folded at 30); seat 0's item holds 40 of it, seat 1's 40: seat 1's card stays
+    # there; seat 0's card goes up to (50, 110], which pays the main pot its 40 out of seat 2's 60 credits
+    assert [p.credits for p in pots] == [7 + 10 + 10 + 50 + 30 + 40, 60 - 40]
+    # two cards whose layer holds no credits at all: the main pot is paid what the card's layer can (nothing),
+    # never more than there is; no credit is made or lost
+    pots = credit_pots([30, 10, 10], [(1, 140), (2, 140)], [True, True, True], carry=0)
+    assert [(p.credits, p.value, p.items) for p in pots] == [(50, 90, ()), (0, 240, (0, 1))]
 
 
 def test_nobody_standing_carries_the_pot_and_it_returns_at_the_end() -> None:
@@ -341,6 +391,29 @@ def test_nobody_standing_carries_the_pot_and_it_returns_at_the_end() -> None:
     assert "nav_wafer" in state.items[1] and state.is_over
 
 
+def test_splits_odd_chips_of_the_last_hand_go_to_the_first_winner_left_of_the_dealer() -> None:
+    """RULINGS (common): splits: the odd chips stay in the pot for the next hand, or, where no hand follows, go
+    to the first winner left of the dealer (not back to the seats that paid in, losers among them)."""
+    def split_table(rounds: int) -> BetterHintaro:
+        state = table(3, rounds=rounds)
+        state.apply(Action("raise", amount=15))  # seat 2
+        state.apply(Action("call"))              # seat 1
+        state.apply(Action("call"))              # seat 0, the Hintaron
+        showdown_with(state, [["TK", "TK"], ["blank", "blank"], ["TK", "TK"]])  # seats 0 and 2 split 75
+        return state
+
+    state = split_table(rounds=2)
+    assert state.carry == 1, "a hand follows: the odd chip stays in the pot"
+    advance(state, "wager", round_no=2)
+    assert state.view(None)["pot"] == 31
+    state = split_table(rounds=1)
+    stacks = list(state.stacks)
+    events = advance(state)
+    returned = next(e for e in events if e.kind == "carry_returned")
+    assert returned.data == {"amounts": [0, 0, 1], "odd_to": 2, "odd": 1}, "seat 2 is the first winner left of 0"
+    assert state.stacks[1] == stacks[1] and state.stacks[2] == stacks[2] + 1
+
+
 def test_seat_without_credits_sits_out_the_dice_but_does_business() -> None:
     """RULINGS_NOTES: a seat with no credits sits the dice out but still does business; the Hintaron
     passes to the next seat with credits."""
@@ -354,12 +427,14 @@ def test_seat_without_credits_sits_out_the_dice_but_does_business() -> None:
 
 
 def test_game_ends_when_fewer_than_two_seats_can_ante() -> None:
-    """RULINGS_NOTES: the game also ends, with the victory conditions, when fewer than two seats can ante."""
+    """RULINGS_NOTES: the game also ends, with the victory conditions, when fewer than two seats can ante, before
+    the Hintaron passes (the last hand's Hintaron settles what is left on the table)."""
     state = table(2)
     advance(state, "business")
     state.stacks[0] = 0
     events = advance(state)
     assert state.is_over and state.round_no == 1 and "session_over" in kinds(events)
+    assert state.dealer == 0 and "hintaron_passed" not in kinds(events)
 
 
 # ------------------------------------------------------------------------------------------------ the business stage
@@ -666,6 +741,49 @@ def test_loans_option() -> None:
     rejects(table(2), Action("loan"), "cannot 'loan'|loans are off")
 
 
+def test_loans_option_lets_the_loser_of_a_shootout_buy_back_in() -> None:
+    """RULINGS (option): loans ("or have lost a shootout"). RULINGS_NOTES: loans after a lost shootout: the loser
+    leaves, or buys back in on a 500 loan; its credits and items go to the bank and the discard pile, the bank
+    takes one of its bounties."""
+    def lost_duel(loans: bool) -> BetterHintaro:
+        state = table(2, shootout=True, loans=loans)
+        state.active[0] = ["herd_run"]
+        state.apply(Action("raise", amount=40))
+        state.apply(Action("call"))
+        showdown_with(state, [["TK", "TK"], ["blank", "blank"]])
+        state.apply(Action("challenge", target=0))
+        state.apply(Action("pick", sign="rock"))
+        state.apply(Action("pick", sign="scissors"))  # seat 1 wins: seat 0 lost the shootout
+        return state
+
+    state = lost_duel(loans=True)
+    assert state.phase == "buyback" and state.current_seat == 0 and state.alive[0]
+    assert state.legal_actions() == [Action("pass"), Action("loan")]
+    from game.ai.better_hintaro import BetterHintaroAgent, advise
+    from game.ai.levels import PLAIN
+
+    view = state.view(0)
+    assert BetterHintaroAgent("better_hintaro", "shark", PLAIN, 1).choose(view, state.legal_actions()) == \
+        Action("loan"), "a seat out of the game cannot win: the AI buys back in"
+    assert [e["action"] for e in advise(view, state.legal_actions()) if e["best"]] == [Action("loan")]
+    stacks, house, cards = list(state.stacks), state.house, list(state.items[0])
+    events = state.apply(Action("loan"))
+    assert kinds(events)[:2] == ["bought_back", "loan_taken"]
+    assert state.alive[0] and state.stacks[0] == 500 and state.items[0] == [] and state.loans[0] == 500
+    assert state.house == house + stacks[0] - 500 and all(c in state.discard for c in cards)
+    assert state.active[0] == [] and "herd_run" in state.bounty_deck + state.bounty_offer
+    assert state.phase == "business"
+    events = advance(state)
+    assert state.result["standings"][0]["alive"] and any(e.kind == "loan_repaid" and e.seat == 0 for e in events)
+    # declining the loan: out of the game, as without the option
+    state = lost_duel(loans=True)
+    events = state.apply(Action("pass"))
+    assert "seat_out" in kinds(events) and not state.alive[0]
+    # without the Loans option the loser is out at once
+    state = lost_duel(loans=False)
+    assert not state.alive[0] and state.phase == "business"
+
+
 def test_high_stakes_showdown_option() -> None:
     """RULINGS (option): High Stakes Showdown: one more round, no business, every seat stakes an item."""
     state = table(2, high_stakes=True, rounds=1)
@@ -724,7 +842,7 @@ def _at_the_end(**fields) -> BetterHintaro:
     """A 2-seat table in its last business stage, with the given per-seat fields, then finished."""
     state = table(2, rounds=1)
     advance(state, "business")
-    state.carry, state.pot_items, state.active = 0, [], [[], []]
+    state.carry, state.pot_items, state.pot_credit, state.active = 0, [], [], [[], []]
     base = {"completed": [["herd_run"], ["vault_code"]], "completed_value": [[3000], [3000]],
             "stacks": [500, 500], "items": [["star_chart"], ["star_chart"]]}
     base.update(fields)
@@ -763,7 +881,7 @@ def test_final_tie_is_a_secret_rock_paper_scissors_shootout() -> None:
     state.apply(Action("pick", sign="rock"))
     events = state.apply(Action("pick", sign="paper"))
     assert state.is_over and state.result["winner"] == second and state.result["decided_by"] == "shootout"
-    assert kinds(events)[-2:] == ["victory", "session_over"]
+    assert kinds(events)[-3:] == ["victory", "session_over", "turn"]
 
 
 def test_shootout_with_many_seats_and_the_draw_limit() -> None:
@@ -875,8 +993,54 @@ def test_random_sessions_conserve_credits_and_cards(seats: int) -> None:
         with_options += _playout(seats, seed + 50, {"rounds": 6, **ALL_OPTIONS})
     for kind in ("item_bought", "item_sold", "auction_won", "trade_accepted", "bounty_taken", "container_opened"):
         assert seen[kind] + with_options[kind], f"random play never did {kind}"
-    for kind in ("stake", "challenge", "seat_out"):
+    for kind in ("stake", "challenge"):
         assert with_options[kind], f"random play with every option never did {kind}"
+    assert with_options["seat_out"] + with_options["bought_back"], "no shootout was ever lost"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_views_fold_with_every_option(seats: int) -> None:
+    """The engine contract's fold (``tests/test_view_fold.py``) with every option on: stakes, loans, buy-backs,
+    shootouts and discarded items are folded into each seat's view exactly as the engine shows it."""
+    from game.engine import event_kinds
+    from tests.test_view_fold import _fold_step
+
+    catalogue = event_kinds("better_hintaro")
+    seen: Counter = Counter()
+    for seed in range(2):
+        state = create("better_hintaro", seats=seats, seed=seed + 70, options={"rounds": 5, **ALL_OPTIONS})
+        rng = Rng(seed + seats)
+        while not state.is_over:
+            legal = state.legal_actions()
+            before = len(state.actions)
+            _fold_step(state, legal[rng.below(len(legal))], catalogue)
+            assert len(state.actions) == before + 1
+            seen[state.phase] += 1
+    assert seen["business"] and seen["wager"]
+
+
+def test_the_folded_view_pays_the_pots_out_as_the_showdown_goes() -> None:
+    """The view folded event by event (what a table shows as the showdown plays out): each pot won leaves the
+    pot shown for the winner's stack, chips never counted twice; the round's end settles it exactly."""
+    from game.engine import reduce_view
+
+    state = table(3)
+    state.stacks[2] = 20
+    state.apply(Action("call"))
+    state.apply(Action("raise", amount=90))
+    state.apply(Action("call"))
+    state.apply(Action("allin"))
+    state.dice = [["KK", "KK"], ["blank", "blank"], ["TK", "TK"]]
+    state.rng = ScriptedRng([BLANK], seed=99)
+    while state.phase == "reroll" and state.current_seat != state.queue[-1]:
+        state.apply(Action("keep"))
+    view = state.view(None)
+    for e in state.apply(Action("keep")):
+        view = reduce_view(view, e.visible_to(None))
+        assert view["pot"] + sum(view["stacks"]) + view["bank"] == state.chip_total(), e.kind
+        if e.kind == "pot_won" and e.data["pot"] == 0:
+            assert view["pots"][0]["credits"] == 0 and view["pot"] == 140
+    assert view == state.view(None)
 
 
 def test_same_rules_core_as_hintaro() -> None:
@@ -893,15 +1057,17 @@ NOTE_TESTS: dict[str, tuple[str, ...]] = {
     "The cap (10": ("test_bet_cap_is_ten_minimum_bets_ante_included",),
     "An item bet counts": ("test_item_bet_counts_face_value_and_loses_the_excess_over_the_cap",
                            "test_item_bet_may_not_carry_items_it_does_not_need"),
-    "Items in the pot go": ("test_items_go_to_the_sole_main_pot_winner_and_carry_on_a_split",),
-    "Credits are paid from the pots": ("test_credit_pots_pay_only_credits_lowest_pot_first",),
+    "Items in side pots": ("test_side_pots_items_are_paid_by_the_pot_layers_they_were_bet_into",
+                           "test_credit_pots_conserve_credits_whatever_the_layers"),
+    "If the pot an item goes with": ("test_items_go_to_the_sole_main_pot_winner_and_carry_on_a_split",),
     "All-in is for a seat": ("test_allin_only_when_short_and_side_pots",),
     "A raise nobody can fully match": ("test_unmatched_raise_comes_back_credits_first",),
     "Rerolls go from": ("test_rerolls_go_from_the_hintarons_left",),
     "The first Hintaron is seat 0": ("test_starting_credits_items_and_minimum_bet",
                                      "test_seat_without_credits_sits_out_the_dice_but_does_business"),
     "The game also ends": ("test_game_ends_when_fewer_than_two_seats_can_ante",),
-    "A pot still carried": ("test_nobody_standing_carries_the_pot_and_it_returns_at_the_end",),
+    "A pot still carried": ("test_nobody_standing_carries_the_pot_and_it_returns_at_the_end",
+                            "test_splits_odd_chips_of_the_last_hand_go_to_the_first_winner_left_of_the_dealer"),
     "Bounty cards carry our own titles": ("test_one_bounty_card_per_payment_list_entry_with_its_payout",),
     "Each seat is dealt": ("test_starting_credits_items_and_minimum_bet",),
     "The business stage is one turn": ("test_business_is_one_turn_each_from_the_hintarons_right",),
@@ -922,6 +1088,7 @@ NOTE_TESTS: dict[str, tuple[str, ...]] = {
                             "test_trade_declined_changes_nothing_and_offer_limits"),
     "Rising minimum bet": ("test_rising_minimum_bet_follows_the_lap_table",),
     "Loans:": ("test_loans_option",),
+    "Loans after a lost shootout": ("test_loans_option_lets_the_loser_of_a_shootout_buy_back_in",),
     "High Stakes Showdown": ("test_high_stakes_showdown_option",),
     "Shootout:": ("test_shootout_option_challenge_secret_picks_and_loser_out",),
     "Discard items into the pot": ("test_discard_items_into_the_pot_option",),

@@ -141,7 +141,9 @@ def test_corrupt_save_is_refused():
     _two_saves()
     path = saves.slot_path(1)
     raw = bytearray(path.read_bytes())
-    raw[len(raw) // 2: len(raw) // 2 + 8] = b"\x00#!@#$%^"
+    # damage 8 bytes from the middle on, none of them a quote or bracket (which would read as a write cut short)
+    at = next(i for i in range(len(raw) // 2, len(raw)) if not set(raw[i:i + 8]) & set(b'"\\[]{}'))
+    raw[at: at + 8] = b"\x00#!@#$%^"
     path.write_bytes(bytes(raw))
     err = _refused("corrupt", "damaged")
     assert err.backup_available

@@ -547,6 +547,19 @@ def test_session_ends_at_rounds_or_when_no_seat_can_pay_the_minimum() -> None:
     assert events[-1].data["house"] == 10
 
 
+def test_a_lone_seat_that_can_pay_plays_on_against_the_house() -> None:
+    """Ruling: the session ends when *no* seat can pay the minimum stake. Kinzo plays against the house, so one
+    seat is enough (``rounds.session_ends(..., needed=1)``), and the first seat passes round the table back to it
+    (``rounds.next_dealer``)."""
+    s = table(3, min_stake=10, rounds=4, stack=100)
+    s.stacks[1] = s.stacks[2] = 5  # only seat 0 can pay the minimum (and, staking 10 and staying, always will)
+    firsts = [s.current_seat]
+    while not s.is_over:
+        events = s.apply(s.legal_actions()[0])  # the minimum stake, stay, roll
+        firsts += [e.data["first"] for e in events if e.kind == "round_started"]
+    assert firsts == [0, 0, 0, 0] and s.round_no == 4
+
+
 def test_round_over_reports_standings_hands_dealer_total_and_outcomes() -> None:
     """Contract: round_over carries round, winners, standings, showdown, carried, stacks, and for simulate
     dealer_total and hand_outcomes (one per hand)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 
@@ -1063,3 +1063,35 @@ def test_simulate_reports_ranks_both_pots_and_carried_pots() -> None:
     state = table(hands={1: ([6, 6, -6], -6)})
     names = {e.data["pot_name"] for e in to_showdown(state) if e.kind == "pot_won"}
     assert names == {"main", "sabacc"}
+
+
+def test_button_skips_seats_without_chips_and_the_last_leftovers_go_to_seats_holding_chips() -> None:
+    """Ruling notes: the button passes to the next seat on the left that still holds chips (``playing`` in
+    ``round_started``: stacks before the antes), and only once another hand is dealt; at the session's end a
+    sabacc pot nobody won (and main-pot odd chips) is shared by the seats holding chips, odd chips to the first
+    of them left of the last hand's dealer (``rounds.next_dealer`` / ``rounds.share_out``)."""
+    skips = odd_returns = 0
+    for seed in range(60):  # odd seeds: played until the chips decide; even ones: three hands
+        options = {"rounds": 0 if seed % 2 else 3, "stack": 30, "structure": 0}
+        state = create("sabacc_house", seats=3, seed=seed, options=options)
+        rng = Rng(seed)
+        events = list(state.opening_events)
+        while not state.is_over:
+            legal = state.legal_actions()
+            events += state.apply(legal[rng.below(len(legal))])
+        starts = by_kind(events, "round_started")
+        for before, after in pairwise(starts):
+            prev, playing = before.data["dealer"], after.data["playing"]
+            expected = next(s for s in left_of(prev, 3) if playing[s])
+            assert after.data["dealer"] == expected
+            skips += expected != (prev + 1) % 3
+        returned = by_kind(events, "carry_returned")
+        if returned:
+            amounts = returned[0].data["amounts"]
+            final = by_kind(events, "session_over")[0].data["stacks"]
+            held = [final[s] - amounts[s] > 0 for s in range(3)]
+            takers = [s for s in left_of(starts[-1].data["dealer"], 3) if held[s]]
+            share, odd = divmod(sum(amounts), len(takers))
+            assert amounts == [(share + (odd if s == takers[0] else 0)) if held[s] else 0 for s in range(3)]
+            odd_returns += odd > 0
+    assert skips and odd_returns, "the seeds reach a skipped seat and a return with odd chips"

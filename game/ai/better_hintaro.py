@@ -414,6 +414,8 @@ class BetterHintaroAgent(LevelAgent):
             return min(legal, key=lambda a: (val.worth(board.me, a.item), a.item))
         if phase == "challenge":
             return self._challenge(view, legal, val)
+        if phase == "buyback":  # lost a shootout (Loans option): a seat out of the game cannot win, so buy back in
+            return Action("loan") if Action("loan") in legal else legal[0]
         if phase == "trade":
             return self._answer(view, legal, val)
         if phase == "auction":
@@ -758,6 +760,11 @@ def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]
     if phase in ("duel", "tiebreak"):
         note = "rock-paper-scissors: every sign wins, draws and loses a third of the time"
         return [coach._entry(a, f"Show {a.sign}", exact=True, note=note) for a in legal]
+    if phase == "buyback":  # Loans option, after a lost shootout: a seat out of the game cannot win
+        return [coach._entry(a, "Buy back in on a loan" if a.kind == "loan" else "Leave the game", exact=False,
+                             best=a.kind == "loan",
+                             note="back in you owe the bank 500 and it takes one bounty; out, you cannot win")
+                for a in legal]
     board = Board(view, agent.content)
     val = Valuer(board, agent.style, agent.win_bonus)
     out: list[dict[str, Any]] = []

@@ -37,6 +37,12 @@ Decisions (players of these games would expect them; see also the report in the 
 * **Resuming** a save, whenever it was taken (mid-hand included), plays on exactly as the game would have
   without the save: the engine replays its actions, and the regulars' agents are rebuilt and shown their
   earlier decisions again (``game.campaign.table``), so what they remember and their dice are as they were.
+* **Agent seeds** are keyed with a secret (``game.ai.seeds``): a random one made with the campaign (a given
+  ``seed`` makes it ``seeded_secret("campaign", seed)``, for tests and the bench) and one per sitting derived
+  from it, both kept in the save, so that no regular's agent can work out the engine's seed from its own. A save
+  from before the secret existed gets ``seeded_secret("campaign", seed)`` from its 48-bit seed: agents are never
+  given that seed, and trying all 2^48 is far out of reach. (Its regulars' seeds change on that first load; a
+  table in progress rebuilds them and plays on with the new seeds from there.)
 * **Regulars' purses** are tracked too; a regular who cannot cover the buy-in fetches more credits (a
   ``restock`` entry), so no table ever closes because the player cleaned it out.
 """
@@ -48,6 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.ai.seeds import derive_secret, new_secret, secret_from_text, secret_to_text, seeded_secret
 from game.campaign.ledger import Ledger, LedgerError
 from game.campaign.levels import Door, Level, Requirements, Table, load_all_levels
 from game.campaign.regulars import Regular, Roster, load_roster
@@ -147,7 +154,7 @@ class Campaign:
 
     def __init__(self, levels: Mapping[str, Level], roster: Roster, *, name: str = "Stranger", seed: int = 0,
                  starting_credits: int = STARTING_CREDITS, games: Mapping[str, Any] | None = None,
-                 _fresh: bool = True) -> None:
+                 secret: bytes | None = None, _fresh: bool = True) -> None:
         if not levels:
             raise CampaignError("a campaign needs at least one cantina")
         self.levels: dict[str, Level] = dict(levels)
@@ -155,6 +162,8 @@ class Campaign:
         self.games = games if games is not None else _registry()
         self.name = name
         self.seed = seed
+        #: the key of every agent seed at this campaign's tables (see the module notes); kept in the save
+        self.secret = seeded_secret("campaign", seed) if secret is None else secret
         self.start_level = min(self.levels.values(), key=lambda lv: (lv.order, lv.id)).id
         self.current = self.start_level
         self.unlocked: list[str] = [self.start_level]
@@ -187,11 +196,17 @@ class Campaign:
     def new(cls, name: str = "Stranger", seed: int | None = None, *, starting_credits: int = STARTING_CREDITS,
             levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
             games: Mapping[str, Any] | None = None) -> Campaign:
-        """A fresh campaign with the shipped maps and regulars (or the given ones)."""
+        """A fresh campaign with the shipped maps and regulars (or the given ones). Without ``seed``, the seed
+        and the agents' secret are both random; with one, the campaign plays the same every time."""
         return cls(levels if levels is not None else load_all_levels(),
                    roster if roster is not None else load_roster(),
                    name=name, seed=secrets.randbits(48) if seed is None else seed,
+                   secret=new_secret() if seed is None else None,
                    starting_credits=starting_credits, games=games)
+
+    def sitting_secret(self, number: int) -> bytes:
+        """The secret of sitting ``number`` (its agents' seeds are keyed with it), from the campaign's."""
+        return derive_secret(self.secret, "sitting", number)
 
     # ------------------------------------------------------------------------------------------- where
     @property
@@ -279,7 +294,8 @@ class Campaign:
         try:  # everything that can fail comes before the first credit moves
             state = create(table.game, seats=seats, seed=seed, options=table.engine_options())
             session = TableSession(level_id=self.current, table=table, regulars=info.regulars,
-                                   buy_in=table.buy_in, number=number, seed=seed, state=state)
+                                   buy_in=table.buy_in, number=number, seed=seed,
+                                   secret=self.sitting_secret(number), state=state)
         except ValueError as exc:
             raise CampaignError(f"{table.title} cannot be dealt: {exc}") from None
         self.sittings = number
@@ -540,6 +556,7 @@ class Campaign:
         return {
             "name": self.name,
             "seed": self.seed,
+            "secret": secret_to_text(self.secret),
             "current": self.current,
             "unlocked": list(self.unlocked),
             "bankroll": self.bankroll,
@@ -604,6 +621,15 @@ class _Loader:
             raise CampaignDataError(f"{where}: field {key!r} must be {names}, not {type(value).__name__}")
         return value
 
+    @staticmethod
+    def secret(where: str, raw: Any, default: bytes) -> bytes:
+        if raw is None:
+            return default
+        try:
+            return secret_from_text(raw)
+        except ValueError as exc:
+            raise CampaignDataError(f"{where}: {exc}") from None
+
     def regular(self, rid: Any, where: str) -> str:
         if rid not in self.roster.regulars:
             raise CampaignDataError(f"{where}: unknown regular {rid!r}")
@@ -623,6 +649,8 @@ class _Loader:
         c = Campaign(self.levels, self.roster, games=self.games, _fresh=False)
         c.name = self.need("name", str)
         c.seed = self.need("seed", int)
+        # saves from before the field: the secret a campaign seeded with this seed gets (see the module notes)
+        c.secret = self.secret("campaign.secret", self.d.get("secret"), seeded_secret("campaign", c.seed))
         unlocked = self.need("unlocked", list)
         for lid in unlocked:
             if lid not in self.levels:
@@ -742,7 +770,10 @@ class _Loader:
         dealt_in = raw.get("dealt_in", not hand_ends)
         if not isinstance(dealt_in, bool):
             raise CampaignDataError(f"{where}: field 'dealt_in' must be true or false")
+        number = sub.need("number", int, where)
+        # saves from before the field: the sitting's secret as the campaign derives it
+        secret = self.secret(f"{where}.secret", raw.get("secret"), c.sitting_secret(number))
         return TableSession(level_id=level_id, table=table, regulars=regs, buy_in=buy_in,
-                            number=sub.need("number", int, where), seed=sub.need("seed", int, where), state=state,
+                            number=number, seed=sub.need("seed", int, where), secret=secret, state=state,
                             hand_ends=hand_ends, settled=settled, hand_pot=sub.need("hand_pot", int, where),
                             hand_pot_seen=sub.need("hand_pot_seen", bool, where), dealt_in=dealt_in)

@@ -9,12 +9,16 @@ journal's "biggest pot").
 
 Agents and saves: a regular's agent carries a generator and a memory of the table (a shark's read of who calls
 its raises), neither of which a save holds. A session restored from a save therefore rebuilds its agents, the
-first time they are needed, the way they were made at the sitting's start (from the session's seed and the
+first time they are needed, the way they were made at the sitting's start (from the sitting's secret and the
 seat), and shows them every decision their seat has made so far, in order, on a replay of the engine from its
 seed and actions. A resumed game then plays on exactly as it would have without the save and the reload, and
 a save from which nothing was played always plays on the same way. For that, an agent's choice must depend on
 nothing but what it was shown: searches with a wall-clock cut (which chooses differently on a busy machine)
 are given their full sample budget instead (:func:`reproducible`).
+
+Agent seeds: a regular's agent is seeded with :func:`game.ai.seeds.agent_seed`, keyed with the sitting's
+``secret`` (kept in the save), never with a function of the engine's seed that an agent could run backwards
+to rebuild the table and know the deck and dice.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.seeds import agent_seed, secret_to_text
 from game.campaign.levels import Table
 from game.campaign.regulars import Regular
 from game.engine.core import MASK64, Action, Event, IllegalAction, Rng, State
@@ -46,7 +51,9 @@ def reproducible(agent: Any) -> Any:
 
 
 def derive_seed(*parts: int) -> int:
-    """A 48-bit seed mixed from integers (splitmix64 over each part): sessions and agents get their own."""
+    """A 48-bit seed mixed from integers (splitmix64 over each part): each sitting's engine seed and the
+    regulars' table talk. Not for agents: splitmix64 runs backwards, so a seed made here gives its parts away
+    (agents get :func:`game.ai.seeds.agent_seed`)."""
     rng = Rng(0x1057_4A4D)
     for p in parts:
         rng.state = (rng.state ^ (p & MASK64)) & MASK64
@@ -84,6 +91,7 @@ class TableSession:
         buy_in: int,
         number: int,
         seed: int,
+        secret: bytes,
         state: State,
         hand_ends: Sequence[int] = (),
         settled: Sequence[int] | None = None,
@@ -97,6 +105,8 @@ class TableSession:
         self.buy_in = buy_in
         self.number = number
         self.seed = seed
+        #: the key of the regulars' agent seeds (see the module notes); kept in the save
+        self.secret = secret
         self.state = state
         self.hand_ends: list[int] = list(hand_ends)
         self.settled: list[int] = list(settled) if settled is not None else [buy_in] * state.n
@@ -119,13 +129,19 @@ class TableSession:
         return self._agents
 
     def _make_agents(self) -> dict[int, Any]:
-        """The agents as they sit down: seeded from the session's seed and the seat only."""
+        """The agents as they sit down: seeded from the sitting's secret and the seat only."""
         from game.ai import make_agent
 
         return {
-            seat: reproducible(make_agent(reg.ai, self.state.game_id, derive_seed(self.seed, seat, 0)))
+            seat: reproducible(make_agent(reg.ai, self.state.game_id, self.agent_seed(seat)))
             for seat, reg in enumerate(self.regulars, start=1)
         }
+
+    def agent_seed(self, seat: int, role: str = "regular") -> int:
+        """The seed of the agent playing ``seat`` (``role`` "regular", or "player" for a stand-in for the
+        player, as the balance bench's autopilot): keyed with the sitting's secret, so it says nothing about the
+        engine's seed."""
+        return agent_seed(self.secret, role, seat)
 
     def _caught_up_agents(self) -> dict[int, Any]:
         """Agents that have seen what the originals saw: fresh ones, shown each of their seat's decisions of
@@ -272,6 +288,7 @@ class TableSession:
             "table": self.table.name,
             "number": self.number,
             "seed": self.seed,
+            "secret": secret_to_text(self.secret),
             "buy_in": self.buy_in,
             "seats": [None, *(r.id for r in self.regulars)],
             "engine": self.state.to_json(),

@@ -46,6 +46,7 @@ from game.engine.core import (
     refuse,
     seats_from,
 )
+from game.engine.rounds import next_dealer, session_ends
 
 #: card values; a full deck holds COPIES of each
 CARD_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -477,13 +478,15 @@ class Kinzo(State):
         return self._start_round()
 
     def _start_round(self) -> list[Event]:
-        limit = self.options["rounds"]
+        """The round is settled (or none was played yet): the session ends, or the first seat passes left to
+        the next seat that can pay the minimum stake and the next round opens. Kinzo plays against the house,
+        so one such seat is enough; the "button" is the first seat (the house always deals)."""
         ms = self.options["min_stake"]
-        able = [s for s in seats_from(self.first + 1, self.n) if self.stacks[s] >= ms]
-        if (limit and self.round_no >= limit) or not able:
+        can_play = [st >= ms for st in self.stacks]
+        if session_ends(self.round_no, self.options["rounds"], sum(can_play), needed=1):
             return self._end_session()
         self.round_no += 1
-        self.first = self.dealer = able[0]
+        self.first = self.dealer = next_dealer(self.first, can_play)
         self.phase = "stake"
         self.stake = 0
         self.playing = [False] * self.n
@@ -502,6 +505,7 @@ class Kinzo(State):
             deck_left=len(deck), stake_range=list(self.stake_range())))]
 
     def _end_session(self) -> list[Event]:
+        # no carry to return (rounds.share_out): every stake and the prize pot are settled each round
         self.phase = "over"
         self.current_seat = None
         return [Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks),

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.ai import make_agent
 from game.ai.levels import LEVELS, POLICIES
+from game.ai.seeds import agent_seed, seeded_secret
 from game.engine import GAMES, create
 from game.engine.core import Action
 
@@ -96,6 +97,20 @@ def ratio_ci(deltas: Sequence[float], rounds: Sequence[int], z: float = 1.959964
     return mean, mean - z * se, mean + z * se
 
 
+def bench_agents(names: Sequence[str], game_id: str, table_seed: int) -> list[Any]:
+    """The seats' agents for the bench table dealt from ``table_seed``, seeded by the keyed one-way
+    :func:`~game.ai.seeds.agent_seed` (no agent can work out the table's seed, so the deck and dice, from its own)."""
+    secret = seeded_secret("bench", table_seed)
+    return [make_agent(name, game_id, seed=agent_seed(secret, "seat", s)) for s, name in enumerate(names)]
+
+
+def starting_worth(state: Any, seat: int, worth: Callable[[Any, int], int]) -> int:
+    """What ``seat`` sat down with: the starting stack (``options["stack"]``), before ``create()`` took the
+    opening antes or stakes, plus whatever else it was dealt to hold (Better Hintaro items, at ``worth``'s
+    price). Measured from after the antes, every seat would be credited the ante it had already paid."""
+    return state.options["stack"] + worth(state, seat) - state.stacks[seat]
+
+
 def play_match(
     game_id: str,
     hero: str,
@@ -111,7 +126,9 @@ def play_match(
     """``sessions`` seeded sessions of up to ``rounds`` rounds: one ``hero`` seat, the others ``villain``.
 
     The hero's seat moves round the table from session to session, so no seat position favours either side.
-    Session ``i`` uses table seed ``seed + i`` and agent seeds derived from it: the result replays exactly.
+    Session ``i`` uses table seed ``seed + i`` and agent seeds derived from it one-way (:func:`bench_agents`): the
+    result replays exactly. Each seat is measured from its starting stack (:func:`starting_worth`), so the
+    antes the opening deal takes count against the seats that paid them.
     ``on_decision(agent_name, view, action)`` is called after every choice (to tally mistakes, say).
     """
     opts = {**BENCH_OPTIONS.get(game_id, {}), **(options or {}), "rounds": rounds}
@@ -122,9 +139,9 @@ def play_match(
         hero_seat = i % seats
         state = create(game_id, seats=seats, seed=seed + i, options=opts)
         names = [hero if s == hero_seat else villain for s in range(seats)]
-        agents = [make_agent(name, game_id, seed=(seed + i) * 7919 + s) for s, name in enumerate(names)]
+        agents = bench_agents(names, game_id, seed + i)
         worth = HOLDINGS.get(game_id, lambda st, s: st.stacks[s])
-        start = [worth(state, s) for s in range(seats)]
+        start = [starting_worth(state, s, worth) for s in range(seats)]
         buckets = [times.setdefault(name, []) for name in names]
         while True:
             seat = state.current_seat
@@ -256,7 +273,7 @@ def _eight_seat_timing(sessions: int, seed: int) -> dict[str, dict[str, float]]:
     for i in range(sessions):
         state = create("hintaro", seats=8, seed=seed + 1000 + i, options={**BENCH_OPTIONS["hintaro"], "rounds": 10})
         names = lineup[i % 8:] + lineup[: i % 8]
-        agents = [make_agent(n, "hintaro", seed=seed * 31 + i * 8 + s) for s, n in enumerate(names)]
+        agents = bench_agents(names, "hintaro", seed + 1000 + i)
         while state.current_seat is not None:
             seat = state.current_seat
             view, legal = state.view(seat), state.legal_actions()

@@ -36,7 +36,7 @@ from typing import Any
 
 from game.campaign.levels import Level, Requirements, Table
 from game.campaign.progress import Campaign, SessionResult
-from game.campaign.table import derive_seed, reproducible
+from game.campaign.table import reproducible
 from game.engine.core import Action, Event, IllegalAction
 
 #: the player levels the bench plays (the AI's own levels)
@@ -254,7 +254,8 @@ class Autopilot:
                 return Step("leave", f"{result.record.table}: {result.buy_in} -> {result.cash_out}", result=result)
             if s.human_turn:
                 if self.agent is None or self.agent_sitting != s.number:
-                    self.agent = reproducible(self._make_agent(s.game_id, derive_seed(self.seed, s.number, 0x91A)))
+                    # keyed with the sitting's secret, like the regulars' (game.ai.seeds): one-way
+                    self.agent = reproducible(self._make_agent(s.game_id, s.agent_seed(0, "player")))
                     self.agent_sitting = s.number
                 legal = s.legal_actions()
                 action = self.agent.choose(s.view(), legal)

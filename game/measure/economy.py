@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any
 
 from game.ai import PassiveAgent, RandomAgent, make_agent
+from game.ai.seeds import agent_seed, seeded_secret
 from game.engine import create
 from game.engine.better_hintaro import BetterHintaro
 from game.engine.better_hintaro.business import opening_ask
@@ -34,14 +35,17 @@ BROKER_GAMES = 150
 
 
 def _agents(names: list[str], seats: int, seed: int) -> list[Any]:
+    """The seats' agents for the game dealt from table seed ``seed``, seeded by the keyed one-way
+    :func:`~game.ai.seeds.agent_seed` (no agent can work out the table's seed from its own)."""
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
         raise ValueError(f"{len(names)} agents for {seats} seats: give one name, or one per seat")
+    secret = seeded_secret("economy", seed)
     out = []
     for i, name in enumerate(names):
-        out.append(BrokerAgent(seed=seed * 131 + i) if name == "broker"
-                   else make_agent(name, "better_hintaro", seed=seed * 131 + i))
+        s = agent_seed(secret, "seat", i)
+        out.append(BrokerAgent(seed=s) if name == "broker" else make_agent(name, "better_hintaro", seed=s))
     return out
 
 

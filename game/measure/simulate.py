@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from game.ai import make_agent
+from game.ai.seeds import agent_seed, seeded_secret
 from game.engine import GAMES, create
 
 #: round_over fields that some games add, counted value -> number of rounds (Kinzo: the dealer's totals)
@@ -36,6 +37,14 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             raise ValueError(f"an option is key=value, not {pair!r}")
         options[key.strip()] = value.strip()
     return options
+
+
+def table_agents(names: list[str], game_id: str, table_seed: int) -> list[Any]:
+    """The seats' agents for the table dealt from ``table_seed``: seeded with the keyed one-way
+    :func:`~game.ai.seeds.agent_seed` under the run's secret, so no agent can work out the table's seed (and
+    with it the deck and the dice) from its own."""
+    secret = seeded_secret("simulate", table_seed)
+    return [make_agent(name, game_id, seed=agent_seed(secret, "seat", i)) for i, name in enumerate(names)]
 
 
 def simulate(
@@ -69,7 +78,7 @@ def simulate(
     sessions = 0
     while played < rounds:
         state = create(game_id, seats=seats, seed=seed + sessions, options={**opts, "rounds": rounds - played})
-        players = [make_agent(name, game_id, seed=(seed + sessions) * 131 + i) for i, name in enumerate(names)]
+        players = table_agents(names, game_id, seed + sessions)
         sessions += 1
         # measured from the starting stacks, not from after the opening antes and stakes
         start_stacks = [state.options["stack"]] * seats

@@ -207,6 +207,7 @@ class App:
         return table
 
     def start_demo(self, game_id: str, seed: int | None = None) -> BaseTable:
+        from game.ai.seeds import seeded_secret
         from game.engine import GAMES
         from game.ui.session import TableSession, ai_seat
 
@@ -215,7 +216,9 @@ class App:
         cls = GAMES[game_id]
         n = max(cls.min_seats, min(cls.max_seats, 6))
         seats = [ai_seat(i, "random" if i % 2 else "passive") for i in range(n)]
-        session = TableSession.new(game_id, seats, seed=1 if seed is None else seed)
+        seed = 1 if seed is None else seed
+        # a demo replays from its seed (agent seeds still one-way from it: game.ai.seeds)
+        session = TableSession.new(game_id, seats, seed=seed, secret=seeded_secret("demo", seed))
         return self.open_table(session, demo=True)
 
     def show_results(self, table: BaseTable) -> None:

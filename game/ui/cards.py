@@ -516,29 +516,6 @@ class PotBoxes:
         for amount, pos, label in self._pot_boxes():
             self.pot_box(surf, amount, pos, label)
 
-    def ante_beats(self, d: dict[str, Any], *shares: list[int] | None,
-                   then: Callable[[], None] | None = None) -> list[Beat]:
-        """The antes: each seat's share for each pot (``shares`` in ``POT_BOXES`` order) leaves its stack and
-        flies into its box, the later pots a moment after the first; ``then`` runs as the chips set off. The
-        boxes show the event's totals once the chips land."""
-        def start() -> None:
-            v = self.shown
-            lists = [share or [] for share in shares]
-            for t in range(self.n):
-                paid = [share[t] if t < len(share) else 0 for share in lists]
-                if sum(paid):
-                    v["stacks"][t] -= sum(paid)
-                    src = self.seat_geo[t]["plate"].center
-                    for i, (a, (_, pos, _)) in enumerate(zip(paid, self.POT_BOXES, strict=True)):
-                        self.fly(a, src, getattr(self, pos), delay=0.03 * t + 0.05 * i)
-            if then is not None:
-                then()
-
-        def end() -> None:
-            for key, _, _ in self.POT_BOXES:
-                self.shown[key] = d.get(key, 0)
-        return [Beat(0.5, start, end, sound="chips")]
-
 
 class CardTable:
     """What a table whose pieces are mostly cards adds to the base table (mixed in before ``BaseTable``).

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import AGENTS, RandomAgent, make_agent
+from game.ai.seeds import agent_seed, new_secret
 from game.engine import GAMES, create
 from game.engine.core import Action, Event, IllegalAction, State
 from game.events import EventBus
@@ -47,7 +48,7 @@ class TableSession:
     """The engine state plus seats, agents and the bus; the only path from the UI to ``state.apply``."""
 
     def __init__(self, state: State, seats: list[SeatSpec], seed: int = 0, bus: EventBus | None = None,
-                 setup: dict[str, Any] | None = None) -> None:
+                 setup: dict[str, Any] | None = None, secret: bytes | None = None) -> None:
         if len(seats) != state.n:
             raise ValueError(f"{len(seats)} seat descriptions for a table of {state.n}")
         self.state = state
@@ -55,22 +56,26 @@ class TableSession:
         self.seed = seed
         self.bus = bus or EventBus()
         self.setup = setup or {}
+        #: the key of the agents' seeds: a fresh random one unless given (a quick table is never saved, so
+        #: nothing needs to replay), so no agent can work out the table's seed from its own (game.ai.seeds)
+        self.secret = new_secret() if secret is None else secret
         self.agents: dict[int, Any] = {}
         for i, spec in enumerate(seats):
             if spec.agent is not None:
+                agent_s = agent_seed(self.secret, "seat", i)
                 try:
-                    self.agents[i] = make_agent(spec.agent, state.game_id, seed * 31 + i)
+                    self.agents[i] = make_agent(spec.agent, state.game_id, agent_s)
                 except ValueError:
                     # a game the agent registry does not know (a test's fake game): play it at random
-                    self.agents[i] = RandomAgent(state.game_id, seed * 31 + i)
+                    self.agents[i] = RandomAgent(state.game_id, agent_s)
         self.opening_published = False
 
     @classmethod
-    def new(cls, game_id: str, seats: list[SeatSpec], seed: int = 0, options: dict[str, Any] | None = None
-            ) -> TableSession:
+    def new(cls, game_id: str, seats: list[SeatSpec], seed: int = 0, options: dict[str, Any] | None = None,
+            secret: bytes | None = None) -> TableSession:
         state = create(game_id, seats=len(seats), seed=seed, options=options)
         setup = {"game": game_id, "seats": seats, "seed": seed, "options": dict(options or {})}
-        return cls(state, seats, seed, setup=setup)
+        return cls(state, seats, seed, setup=setup, secret=secret)
 
     # ------------------------------------------------------------------ who is who
     def is_human(self, seat: int | None) -> bool:

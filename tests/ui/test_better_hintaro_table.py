@@ -5,6 +5,7 @@ acted, that the log says so in words, and that the panels show what the engine's
 
 from __future__ import annotations
 
+import json
 import random
 
 import pygame
@@ -322,7 +323,7 @@ def test_shootout_picks_stay_hidden_until_both_have_picked(app, drawn) -> None:
     assert not leaks, f"the first pick stays hidden, but {leaks} was drawn"
     assert "picked" in drawn
     press(app, pygame.K_s)  # scissors: rock wins
-    assert until(app, lambda: table.revealed is not None)
+    assert until(app, lambda: table.shootout_signs is not None)
     frames(app, 2)
     redraw(app, table)
     assert "ROCK" in drawn and "SCISSORS" in drawn, "both signs show once both have picked"
@@ -350,36 +351,28 @@ def test_victory_sentence_walks_the_tiebreak_chain() -> None:
 
 
 # ------------------------------------------------------------------------------------------------ the picture
-def test_patched_view_follows_the_engine_through_business(app) -> None:
-    """While an action's events play out the board is patched from them; by the last event the patched view
-    must agree with the engine's (so nothing jumps when the table settles)."""
-    from game.engine.better_hintaro.content import load_content
+def test_the_picture_is_the_engines_fold_of_the_events(app) -> None:
+    """The table draws what ``reduce_view`` folds from each event as its beat starts (no hand patches of the
+    view): when a story ends, what it shows is already exactly the engine's view, so nothing jumps as the table
+    settles, through the dice, the business stage, auctions, trades and loans."""
+    assert not hasattr(bp, "patch_view")
+    seats = [SeatSpec("Tamsin", pronoun="her")] + [ai_seat(i, "random") for i in range(1, 4)]
+    session = TableSession.new("better_hintaro", seats, seed=4, options={"rounds": 3, "loans": True})
+    table = app.open_table(session)
+    reports: list[str] = []
+    app.report = reports.append
+    stories: list[list[str]] = []
+    original = table.sync
 
-    boxes = load_content().containers
-    keys = ("items", "containers", "stacks", "shop", "active_bounties", "completed_bounties", "bounty_offer",
-            "discard")
-    business = {"business", "auction", "trade"}
-    checked = 0
-    for seed in range(6):
-        s = create("better_hintaro", seats=4, seed=seed, options={"rounds": 4, "loans": True})
-        rng = random.Random(seed)
-        while not s.is_over:
-            before = s.view(None)
-            phase = s.phase
-            legal = s.legal_actions()
-            events = s.apply(legal[rng.randrange(len(legal))])
-            if phase not in business or s.phase not in business:
-                continue
-            for ev in events:
-                bp.patch_view(before, ev.kind, ev.seat, ev.visible_to(None), boxes)
-            after = s.view(None)
-            for k in keys:
-                got, want = before[k], after[k]
-                if k == "discard":
-                    got, want = sorted(got), sorted(want)
-                assert got == want, (seed, [e.kind for e in events], k)
-            checked += 1
-    assert checked > 100
+    def sync() -> None:
+        want = json.dumps(table.state.view(table.eyes), sort_keys=True)
+        got = json.dumps(table.shown, sort_keys=True)
+        stories.append([] if got == want else [table.state.phase])
+        original()
+    table.sync = sync
+    play_until(app, table, lambda: table.state.is_over, limit=200)
+    assert not [r for r in reports if "fold" in r], reports
+    assert len(stories) > 20 and not [s for s in stories if s], "the folded picture differs from the view"
 
 
 def test_incremental_frames_match_a_full_redraw_on_the_board(app) -> None:
@@ -447,3 +440,64 @@ def test_monkey_in_the_business_stage(app) -> None:
             frames(app, 1, dt=1 / 20)
     assert state.chip_total() == chips
     assert len(state.actions) > 20
+
+
+def test_a_shootout_loser_buys_back_in_from_the_bar(app) -> None:
+    """Loans after a lost shootout (RULINGS_NOTES): the loser's bar offers buying back in on a loan, or leaving."""
+    from tests.helpers import ScriptedRng
+    from tests.test_better_hintaro import BLANK
+
+    state = create("better_hintaro", seats=2, seed=3, options={"rounds": 5, "shootout": True, "loans": True})
+    state.apply(Action("raise", amount=40))
+    state.apply(Action("call"))
+    state.dice = [["TK", "TK"], ["blank", "blank"]]
+    state.rng = ScriptedRng([BLANK], seed=99)
+    while state.phase == "reroll":
+        state.apply(Action("keep"))
+    state.apply(Action("challenge", target=0))
+    state.apply(Action("pick", sign="rock"))
+    state.apply(Action("pick", sign="scissors"))
+    assert state.phase == "buyback" and state.current_seat == 0
+    session = TableSession(state, [SeatSpec("Tamsin", pronoun="her"), ai_seat(1, "random")], seed=3)
+    table = app.open_table(session)
+    assert until(app, lambda: settle_curtains(app, table) and table.my_turn())
+    assert button(table, "Buy back in").enabled and button(table, "Leave the game").enabled
+    press(app, pygame.K_l)
+    assert state.alive[0] and state.loans[0] == 500
+    assert until(app, lambda: "buys back in on a loan" in log(table))
+
+
+def test_refusals_are_worded_from_their_codes(app) -> None:
+    """A refused move is worded from the engine's refusal code and params (card and seat names), never from
+    its English sentence; codes without words of their own say what the game lists for them."""
+    from game.engine.core import refuse
+
+    seats = [SeatSpec("Tamsin", pronoun="her"), ai_seat(1, "passive")]
+    table = app.open_table(TableSession.new("better_hintaro", seats, seed=7, options={"rounds": 3}))
+    other = table.names[1]
+    assert table.refusal(refuse("not_held", "ENGLISH", seat=0, items=["nav_wafer"])) == \
+        "You do not hold the Navigation Wafer."
+    assert table.refusal(refuse("short_of_credits", "ENGLISH", seat=1, need=350, stack=20)) == \
+        f"That needs 350 credits; {other} holds 20."
+    assert table.refusal(refuse("already_bought", "ENGLISH")) == "One purchase from the Shop a round."
+    assert table.refusal(refuse("not_your_turn", "ENGLISH", seat=0, current_seat=1)) == f"It is {other}'s turn."
+    # a real refusal from the engine, as the bar's tooltips get it
+    state = table.state
+    why = state.check(Action("raise", amount=10**6))
+    assert why is not None and "ENGLISH" not in table.refusal(why) and table.refusal(why) != str(why)
+
+
+def test_the_log_words_new_events_from_their_fields(app) -> None:
+    """The log words the last split's odd chips, a buy-back and side-pot items from the events' fields; the
+    bookkeeping events (whose turn, the Hintaron passing) stay out of it."""
+    seats = [SeatSpec("Tamsin", pronoun="her"), ai_seat(1, "passive"), ai_seat(2, "passive")]
+    table = app.open_table(TableSession.new("better_hintaro", seats, seed=7, options={"rounds": 3}))
+    names = table.names
+    odd = table.describe({"kind": "carry_returned", "seat": None, "amounts": [0, 0, 1], "odd_to": 2, "odd": 1})
+    assert odd == (f"No hand follows: the 1 odd chip of the last split goes to {names[2]}, first winner left of "
+                   "the dealer.")
+    back = table.describe({"kind": "bought_back", "seat": 1, "credits": 120, "items": ["nav_wafer"], "bank": 0})
+    assert back == f"{names[1]} buys back in on a loan: 120 credits go to the bank, 1 item(s) to the discard pile."
+    won = table.describe({"kind": "items_won", "seat": 1, "items": ["nav_wafer"], "pot": 1})
+    assert won == f"{names[1]} also takes the Navigation Wafer from side pot 1."
+    assert table.describe({"kind": "turn", "seat": None}) is None

@@ -3,10 +3,10 @@
 ``BetterHintaro`` is the game (``game_id = "better_hintaro"``); ``load_content`` reads and validates its
 decks from ``assets/data/better_hintaro/``. Modules: :mod:`.game` (round flow, showdown, views),
 :mod:`.betting` (bets in credits and items), :mod:`.business` (shop, bounties, auctions, trades, loans),
-:mod:`.endgame` (shootouts and victory), :mod:`.pots` (pots of credits and items), :mod:`.shootout`
-(rock-paper-scissors), :mod:`.content` (the data files), :mod:`.rulings` (our decisions, for the rules
-browser). The economy report and its bounty-hunting seat live with the other measuring code in
-:mod:`game.measure`.
+:mod:`.endgame` (shootouts, buy-backs and victory), :mod:`.pots` (pot layers of credits and items),
+:mod:`.shootout` (rock-paper-scissors), :mod:`.content` (the data files), :mod:`.events` (the event
+catalogue), :mod:`.reducer` (the view as a fold of the events), :mod:`.rulings` (our decisions and refusal
+codes, for the rules browser and the screens).
 """
 
 from game.engine.better_hintaro.content import Bounty, Container, Content, ContentError, Item, load_content

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.better_hintaro.actions import act
-from game.engine.core import Action, Event, seats_from
+from game.engine.better_hintaro.events import Bet, BetReturned, Stake
+from game.engine.better_hintaro.pots import take_back
+from game.engine.core import Action, Event, Refusal, refuse, seats_from
 
 if TYPE_CHECKING:
     from game.engine.better_hintaro.content import Content
@@ -28,8 +30,6 @@ class BettingMixin:
     queue: list[int]
     dealer: int
     min_bet: int
-    cap: int
-    wager_cap: int
     in_hand: list[bool]
     allin: list[bool]
     contrib: list[int]
@@ -38,18 +38,25 @@ class BettingMixin:
     cur_bet: int
     items: list[list[str]]
     pot_items: list[list[Any]]
+    pot_credit: list[int]
     loaned: list[bool]
-    content: Content
 
     if TYPE_CHECKING:  # provided by the game class and the business mixin
+        @property
+        def content(self) -> Content: ...
+        @property
+        def cap(self) -> int: ...
+        @property
+        def wager_cap(self) -> int: ...
         def _ranges(self) -> dict[str, tuple[int, int]]: ...
         def pot_total(self) -> int: ...
         def _can_act(self, s: int) -> bool: ...
         def _holds(self, s: int, cards: tuple[str, ...] | list[str]) -> bool: ...
         def _take_cards(self, s: int, cards: tuple[str, ...] | list[str]) -> None: ...
-        def _unknown(self, kind: str) -> str: ...
-        def _no_fields(self, action: Action) -> str | None: ...
-        def _check_loan(self, s: int, action: Action, to_call: int | None) -> str | None: ...
+        def _unknown(self, kind: str) -> Refusal: ...
+        def _no_fields(self, action: Action) -> Refusal | None: ...
+        def _pot_add(self, card: str, seat: int, credit: int) -> None: ...
+        def _check_loan(self, s: int, action: Action, to_call: int | None) -> Refusal | None: ...
         def _do_loan(self, s: int) -> list[Event]: ...
         def _award_to(self, seat: int) -> list[Event]: ...
         def _start_rerolls(self) -> list[Event]: ...
@@ -96,70 +103,83 @@ class BettingMixin:
             acts.append(act("loan"))
         return acts
 
-    def _check_bet(self, s: int, action: Action) -> str | None:
+    def _check_bet(self, s: int, action: Action) -> Refusal | None:
         kind = action.kind
         to_call = self.cur_bet - self.wager[s]
         if kind == "drop":
             return self._no_fields(action)
         if kind == "allin":
             if self.stacks[s] == 0:
-                return f"seat {s} has no credits to go all-in with"
+                return refuse("no_credits", f"seat {s} has no credits to go all-in with", seat=s)
             if self.stacks[s] >= to_call:
-                return "all-in is for a seat that cannot cover the bet; this seat can call"
+                return refuse("can_call", "all-in is for a seat that cannot cover the bet; this seat can call",
+                              to_call=to_call, stack=self.stacks[s])
             return self._no_fields(action)
         if kind in ("call", "raise"):
             plan = self._plan_bet(s, action)
-            return plan if isinstance(plan, str) else None
+            return plan if isinstance(plan, Refusal) else None
         if kind == "loan":
             return self._check_loan(s, action, to_call)
         return self._unknown(kind)
 
-    def _plan_bet(self, s: int, action: Action) -> str | tuple[int, tuple[str, ...], int, int]:
-        """(credits to put in, items bet, their credited value, the seat's new wager), or why it is illegal."""
+    def _plan_bet(self, s: int, action: Action) -> Refusal | tuple[int, tuple[str, ...], list[int], int]:
+        """(credits to put in, items bet, each one's credited value, the seat's new wager), or why it is
+        illegal."""
         kind = action.kind
         allowed = ("items",) if kind == "call" else ("amount", "items")
         for k, _ in action.fields:
             if k not in allowed:
-                return f"a {kind} takes no {k!r}"
+                return refuse("unexpected_field", f"a {kind} takes no {k!r}", kind=kind, field=k)
         items = action.get("items", ())
         if not isinstance(items, tuple) or not all(isinstance(x, str) for x in items):
-            return "'items' must be a list of item ids"
+            return refuse("bad_field", "'items' must be a list of item ids", kind=kind, field="items")
         if kind == "call":
             target = self.cur_bet
         else:
             if self.phase != "wager":
-                return "no more raises this round: the Hintaron has acted, so seats only call or drop"
+                return refuse("raises_closed",
+                              "no more raises this round: the Hintaron has acted, so seats only call or drop")
             amount = action.get("amount")
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                return "a raise needs a whole number 'amount' of credits"
+            if type(amount) is not int:
+                return refuse("amount_not_integer", "a raise needs a whole number 'amount' of credits", kind=kind)
+            high = self.wager_cap - self.cur_bet
             if amount < self.min_bet:
-                return f"a raise must be at least the minimum bet ({self.min_bet}), not {amount}"
+                return refuse("amount_out_of_range",
+                              f"a raise must be at least the minimum bet ({self.min_bet}), not {amount}",
+                              kind=kind, low=self.min_bet, high=high, amount=amount)
             target = self.cur_bet + amount
             if target > self.wager_cap:
-                return (f"a seat may put at most {self.cap} (10 × the minimum bet, ante included) into one "
-                        f"round: this raise may be at most {self.wager_cap - self.cur_bet}")
+                return refuse("amount_out_of_range",
+                              f"a seat may put at most {self.cap} (10 × the minimum bet, ante included) into one "
+                              f"round: this raise may be at most {high}",
+                              kind=kind, low=self.min_bet, high=high, amount=amount, cap=self.cap)
         need = target - self.wager[s]
-        credit = 0
+        credits: list[int] = []
         if items:
             if need <= 0:
-                return "there is nothing to pay, so no item can be bet"
+                return refuse("nothing_to_pay", "there is nothing to pay, so no item can be bet")
             catalogue = self.content.items
             for card in items:
                 if card not in catalogue:
-                    return f"{card!r} cannot be bet: only items with a value can"
+                    return refuse("not_an_item", f"{card!r} cannot be bet: only items with a value can", item=card)
             if not self._holds(s, items):
-                return f"seat {s} does not hold {', '.join(items)}"
+                return refuse("not_held", f"seat {s} does not hold {', '.join(items)}", seat=s, items=list(items))
             values = [catalogue[card].value for card in items]
             total = sum(values)
             if total - min(values) >= need:
-                return (f"the items come to {total} for a bet of {need}: leave out the ones not needed (an "
-                        "item bet must come as close to the amount as it can)")
-            credit = min(total, need)
-        put = need - credit
+                return refuse("items_overshoot",
+                              f"the items come to {total} for a bet of {need}: leave out the ones not needed (an "
+                              "item bet must come as close to the amount as it can)", total=total, need=need)
+            left = need
+            for value in values:
+                credits.append(min(value, left))
+                left -= credits[-1]
+        put = need - sum(credits)
         if put > self.stacks[s]:
-            return (f"that needs {put} credits and seat {s} holds {self.stacks[s]}: bet items, go all-in or "
-                    "drop")
-        return put, items, credit, target
+            return refuse("short_of_credits",
+                          f"that needs {put} credits and seat {s} holds {self.stacks[s]}: bet items, go all-in or "
+                          "drop", seat=s, need=put, stack=self.stacks[s])
+        return put, items, credits, target
 
     def _do_bet(self, action: Action) -> list[Event]:
         s = self.current_seat
@@ -170,6 +190,7 @@ class BettingMixin:
         stacks = self.stacks
         put = credit = 0
         items: tuple[str, ...] = ()
+        credits: list[int] = []
         if kind == "drop":
             self.in_hand[s] = False
         elif kind == "allin":
@@ -179,23 +200,25 @@ class BettingMixin:
         else:
             plan = self._plan_bet(s, action)
             assert not isinstance(plan, str), plan
-            put, items, credit, target = plan
+            put, items, credits, target = plan
+            credit = sum(credits)
             self.wager[s] = target
         if put:
             stacks[s] -= put
             self.contrib[s] += put
         if items:
             self._take_cards(s, items)
-            self.pot_items += [[card, s] for card in items]
+            for card, c in zip(items, credits, strict=True):
+                self._pot_add(card, s, c)
             self.item_credit[s] += credit
         if self.wager[s] > self.cur_bet:
             self.cur_bet = self.wager[s]
         label = kind if kind != "call" or put or items else "check"
         catalogue = self.content.items
         lost = sum(catalogue[c].value for c in items) - credit
-        events = [Event("bet", s, {"action": label, "amount": put, "items": list(items), "credited": credit,
-                                   "lost": lost, "wager": self.wager[s], "current_bet": self.cur_bet,
-                                   "pot": self.pot_total(), "stack": stacks[s]})]
+        events = [Event("bet", s, Bet(action=label, amount=put, items=list(items), item_credits=credits,
+                                      credited=credit, lost=lost, wager=self.wager[s], current_bet=self.cur_bet,
+                                      pot=self.pot_total(), stack=stacks[s]))]
         self.queue.pop(0)
         live = [i for i in range(self.n) if self.in_hand[i]]
         if len(live) == 1:
@@ -216,12 +239,11 @@ class BettingMixin:
         value = self.content.items[card].value
         credit = min(value, self.wager_cap - self.wager[s])
         self._take_cards(s, [card])
-        self.pot_items.append([card, s])
+        self._pot_add(card, s, credit)
         self.item_credit[s] += credit
         self.wager[s] += credit
         self.cur_bet = max(self.cur_bet, self.wager[s])
-        events = [Event("stake", s, {"item": card, "credited": credit, "lost": value - credit,
-                                     "wager": self.wager[s]})]
+        events = [Event("stake", s, Stake(item=card, credited=credit, lost=value - credit, wager=self.wager[s]))]
         self.queue.pop(0)
         if self.queue:
             self.current_seat = self.queue[0]
@@ -243,7 +265,11 @@ class BettingMixin:
         self.contrib[t] -= credits
         self.stacks[t] += credits
         self.item_credit[t] -= back - credits
+        if back > credits:
+            stakes = [[seat, c] for (_, seat), c in zip(self.pot_items, self.pot_credit, strict=True)]
+            take_back(stakes, t, back - credits)
+            self.pot_credit = [c for _, c in stakes]
         self.wager[t] -= back
         self.cur_bet = max(self.wager)
-        return [Event("bet_returned", t, {"amount": credits, "item_value_lost": back - credits,
-                                          "stack": self.stacks[t], "pot": self.pot_total()})]
+        return [Event("bet_returned", t, BetReturned(amount=credits, item_value_lost=back - credits,
+                                                     stack=self.stacks[t], pot=self.pot_total()))]

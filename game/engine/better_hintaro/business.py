@@ -14,7 +14,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.better_hintaro.actions import act
-from game.engine.core import Action, Event, seats_from
+from game.engine.better_hintaro.events import (
+    AuctionAsk,
+    AuctionBid,
+    AuctionCalled,
+    AuctionItem,
+    AuctionWon,
+    BountyCompleted,
+    BountyTaken,
+    BusinessPass,
+    BusinessStarted,
+    ItemBought,
+    ItemSold,
+    LoanTaken,
+    ShopUpdated,
+    Trade,
+)
+from game.engine.core import Action, Event, Refusal, refuse, seats_from
 
 if TYPE_CHECKING:
     from game.engine.better_hintaro.content import Content
@@ -84,6 +100,7 @@ class BusinessMixin:
     bounty_offer: list[str]
     bounty_deck: list[str]
     pot_items: list[list[Any]]
+    pot_credit: list[int]
     bought: list[bool]
     took: list[bool]
     loaned: list[bool]
@@ -92,15 +109,17 @@ class BusinessMixin:
     turn_offers: list[int]
     auction: dict[str, Any] | None
     offer: dict[str, Any] | None
-    content: Content
     rng: Any
 
     if TYPE_CHECKING:  # provided by the game class
+        @property
+        def content(self) -> Content: ...
         def _holds(self, s: int, cards: tuple[str, ...] | list[str]) -> bool: ...
         def _take_cards(self, s: int, cards: tuple[str, ...] | list[str]) -> None: ...
         def _give_cards(self, s: int, cards: tuple[str, ...] | list[str]) -> None: ...
-        def _unknown(self, kind: str) -> str: ...
-        def _no_fields(self, action: Action) -> str | None: ...
+        def _unknown(self, kind: str) -> Refusal: ...
+        def _no_fields(self, action: Action) -> Refusal | None: ...
+        def _pot_add(self, card: str, seat: int, credit: int) -> None: ...
         def _after_round(self) -> list[Event]: ...
 
     # ------------------------------------------------------------------ the Shop and the decks
@@ -125,7 +144,7 @@ class BusinessMixin:
                 break
             if card in containers:
                 boxes.append(card)
-                self.pot_items.append([card, -1])
+                self._pot_add(card, -1, 0)
                 continue
             drawn.append(card)
         self.newest += drawn
@@ -136,14 +155,14 @@ class BusinessMixin:
         to_pot = None
         if self.options["discard_to_pot"] and cleared:
             to_pot = cleared.pop(self.rng.below(len(cleared)))
-            self.pot_items.append([to_pot, -1])
+            self._pot_add(to_pot, -1, 0)
         self.discard += cleared
         self.oldest = self.newest
         self.newest = []
         drawn, boxes = self._refill_newest(SHOP_DRAW)
-        return [Event("shop_updated", None, {"discarded": cleared, "to_pot": to_pot, "drawn": drawn,
-                                             "containers_to_pot": boxes, "newest": list(self.newest),
-                                             "oldest": list(self.oldest)})]
+        return [Event("shop_updated", None, ShopUpdated(
+            discarded=cleared, to_pot=to_pot, drawn=drawn, containers_to_pot=boxes, newest=list(self.newest),
+            oldest=list(self.oldest), draw_count=len(self.draw), discard=sorted(self.discard)))]
 
     def _return_to_deck(self, cards: list[str] | tuple[str, ...]) -> None:
         """Items sold or turned in go back into the draw deck, which is reshuffled.
@@ -164,7 +183,7 @@ class BusinessMixin:
         self.bought = [False] * n
         self.took = [False] * n
         order = [s for s in seats_from(self.dealer - 1, n, -1) if self.alive[s]]
-        events.append(Event("business_started", None, {"round": self.round_no, "order": order}))
+        events.append(Event("business_started", None, BusinessStarted(round=self.round_no, order=order)))
         for s in order:
             events += self._turn_ins(s)
         if not order:
@@ -221,9 +240,9 @@ class BusinessMixin:
         self.completed_value[s].append(value)
         self.stacks[s] += paid
         self.house -= paid
-        return [Event("bounty_completed", s, {"bounty": bounty_id, "items": list(b.needs), "paid": paid,
-                                              "reward_item": reward, "value": value, "bank": self.house,
-                                              "completed": len(self.completed[s])})]
+        return [Event("bounty_completed", s, BountyCompleted(
+            bounty=bounty_id, items=list(b.needs), paid=paid, reward_item=reward, value=value, bank=self.house,
+            completed=len(self.completed[s]), draw_count=len(self.draw)))]
 
     # ------------------------------------------------------------------ legal actions
     def _legal_business(self, s: int) -> list[Action]:
@@ -270,7 +289,7 @@ class BusinessMixin:
         return out
 
     # ------------------------------------------------------------------ checks
-    def _check_business(self, s: int, action: Action) -> str | None:
+    def _check_business(self, s: int, action: Action) -> Refusal | None:
         phase, kind = self.phase, action.kind
         if phase == "auction":
             return self._check_auction(s, action)
@@ -295,112 +314,126 @@ class BusinessMixin:
         return self._unknown(kind)
 
     @staticmethod
-    def _fields(action: Action, *names: str) -> str | None:
+    def _fields(action: Action, *names: str) -> Refusal | None:
         got = [k for k, _ in action.fields]
         if sorted(got) != sorted(names):
-            return f"a {action.kind} needs exactly: {', '.join(names)}"
+            return refuse("bad_field", f"a {action.kind} needs exactly: {', '.join(names)}", kind=action.kind,
+                          fields=list(names))
         return None
 
-    def _check_buy(self, s: int, action: Action) -> str | None:
+    def _check_buy(self, s: int, action: Action) -> Refusal | None:
         bad = self._fields(action, "item", "row")
         if bad:
             return bad
         if self.bought[s]:
-            return "one purchase a round: this seat has already bought from the Shop this round"
-        row = {"newest": self.newest, "oldest": self.oldest}.get(action.row)
+            return refuse("already_bought",
+                          "one purchase a round: this seat has already bought from the Shop this round")
+        row = {"newest": self.newest, "oldest": self.oldest}.get(action.row) if isinstance(action.row, str) \
+            else None
         if row is None:
-            return "row must be 'newest' or 'oldest'"
+            return refuse("bad_field", "row must be 'newest' or 'oldest'", kind="buy", field="row")
         if action.item not in row:
-            return f"the {action.row} row has no {action.item!r}"
+            return refuse("not_in_row", f"the {action.row} row has no {action.item!r}", row=action.row,
+                          item=action.item)
         price = self.content.value(action.item)
         if self.stacks[s] < price:
-            return f"{action.item!r} costs {price} credits (the Shop takes credits only); seat {s} holds " \
-                   f"{self.stacks[s]}"
+            return refuse("short_of_credits", f"{action.item!r} costs {price} credits (the Shop takes credits "
+                          f"only); seat {s} holds {self.stacks[s]}", seat=s, need=price, stack=self.stacks[s],
+                          item=action.item)
         return None
 
-    def _check_take(self, s: int, action: Action) -> str | None:
+    def _check_take(self, s: int, action: Action) -> Refusal | None:
         bad = self._fields(action, "bounty")
         if bad:
             return bad
         if self.took[s]:
-            return "one bounty a round: this seat has already taken one this round"
+            return refuse("already_took", "one bounty a round: this seat has already taken one this round")
         if len(self.active[s]) >= MAX_ACTIVE:
-            return f"a seat may hold at most {MAX_ACTIVE} active bounties"
+            return refuse("bounty_limit", f"a seat may hold at most {MAX_ACTIVE} active bounties",
+                          limit=MAX_ACTIVE)
         if action.bounty not in self.bounty_offer:
-            return f"{action.bounty!r} is not on offer"
+            return refuse("not_on_offer", f"{action.bounty!r} is not on offer", bounty=action.bounty)
         return None
 
-    def _check_sell(self, s: int, action: Action) -> str | None:
+    def _check_sell(self, s: int, action: Action) -> Refusal | None:
         bad = self._fields(action, "item")
         if bad:
             return bad
         card = action.item
         if not isinstance(card, str) or card not in self.content.items:
-            return f"{card!r} cannot be sold: the bank buys only items with a value"
+            return refuse("not_an_item", f"{card!r} cannot be sold: the bank buys only items with a value",
+                          item=card)
         if card not in self.items[s]:
-            return f"seat {s} does not hold {card!r}"
+            return refuse("not_held", f"seat {s} does not hold {card!r}", seat=s, items=[card])
         return None
 
-    def _check_call_auction(self, action: Action) -> str | None:
+    def _check_call_auction(self, action: Action) -> Refusal | None:
         bad = self._fields(action, "item")
         if bad:
             return bad
         if self.turn_auctioned:
-            return "one auction per business turn: this seat has already called one"
+            return refuse("already_auctioned", "one auction per business turn: this seat has already called one")
         card = action.item
         if not isinstance(card, str) or card not in self.content.items:
-            return f"{card!r} cannot be auctioned: only items with a value can"
+            return refuse("not_an_item", f"{card!r} cannot be auctioned: only items with a value can", item=card)
         if card not in self.discard:
-            return f"the discard pile has no {card!r}"
+            return refuse("not_in_discard", f"the discard pile has no {card!r}", item=card)
         return None
 
-    def _check_offer(self, s: int, action: Action) -> str | None:
+    def _check_offer(self, s: int, action: Action) -> Refusal | None:
         for k, _ in action.fields:
             if k not in _OFFER_FIELDS:
-                return f"an offer takes to, give, give_credits, get and get_credits, not {k!r}"
+                return refuse("unexpected_field", f"an offer takes to, give, give_credits, get and get_credits, "
+                              f"not {k!r}", kind="offer", field=k)
         t = action.get("to")
         give, get = action.get("give", ()), action.get("get", ())
         give_c, get_c = action.get("give_credits", 0), action.get("get_credits", 0)
-        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.n or t == s:
-            return "an offer goes 'to' another seat at the table"
+        if type(t) is not int or not 0 <= t < self.n or t == s:
+            return refuse("bad_trade_partner", "an offer goes 'to' another seat at the table", to=t)
         if not self.alive[t]:
-            return f"seat {t} is out of the game"
+            return refuse("seat_out", f"seat {t} is out of the game", seat=t)
         if t in self.turn_offers:
-            return f"this seat has already made seat {t} an offer this turn"
+            return refuse("already_offered", f"this seat has already made seat {t} an offer this turn", seat=t)
         if len(self.turn_offers) >= MAX_OFFERS:
-            return f"at most {MAX_OFFERS} trade offers per business turn"
+            return refuse("offer_limit", f"at most {MAX_OFFERS} trade offers per business turn", limit=MAX_OFFERS)
         for name, cards in (("give", give), ("get", get)):
             if not isinstance(cards, tuple) or not all(isinstance(x, str) for x in cards):
-                return f"'{name}' must be a list of card ids"
+                return refuse("bad_field", f"'{name}' must be a list of card ids", kind="offer", field=name)
         for name, credits in (("give_credits", give_c), ("get_credits", get_c)):
-            if isinstance(credits, bool) or not isinstance(credits, int) or credits < 0:
-                return f"'{name}' must be a whole number of credits, 0 or more"
+            if type(credits) is not int or credits < 0:
+                return refuse("amount_not_integer", f"'{name}' must be a whole number of credits, 0 or more",
+                              kind="offer", field=name)
         if give_c and get_c:
-            return "credits may go one way only: net them out"
+            return refuse("credits_both_ways", "credits may go one way only: net them out")
         if not (give or give_c) or not (get or get_c):
-            return "a trade needs something on each side"
+            return refuse("empty_side", "a trade needs something on each side")
         if not self._holds(s, give):
-            return f"seat {s} does not hold {', '.join(give)}"
+            return refuse("not_held", f"seat {s} does not hold {', '.join(give)}", seat=s, items=list(give))
         if not self._holds(t, get):
-            return f"seat {t} does not hold {', '.join(get)}"
+            return refuse("not_held", f"seat {t} does not hold {', '.join(get)}", seat=t, items=list(get))
         if self.stacks[s] < give_c:
-            return f"seat {s} holds only {self.stacks[s]} credits"
+            return refuse("short_of_credits", f"seat {s} holds only {self.stacks[s]} credits", seat=s,
+                          need=give_c, stack=self.stacks[s])
         if self.stacks[t] < get_c:
-            return f"seat {t} holds only {self.stacks[t]} credits"
+            return refuse("short_of_credits", f"seat {t} holds only {self.stacks[t]} credits", seat=t,
+                          need=get_c, stack=self.stacks[t])
         return None
 
-    def _check_loan(self, s: int, action: Action, to_call: int | None) -> str | None:
+    def _check_loan(self, s: int, action: Action, to_call: int | None) -> Refusal | None:
         bad = self._no_fields(action)
         if bad:
             return bad
         if not self.options["loans"]:
-            return "loans are off at this table (the Loans option)"
+            return refuse("loans_off", "loans are off at this table (the Loans option)")
         if self.loaned[s]:
-            return "one loan per round"
+            return refuse("loan_taken", "one loan per round")
         if to_call is not None and self.stacks[s] >= to_call:
-            return "a loan is for a seat that cannot cover the bet it faces"
+            return refuse("loan_not_needed", "a loan is for a seat that cannot cover the bet it faces",
+                          stack=self.stacks[s], need=to_call)
         if to_call is None and self.stacks[s] >= self.min_bet:
-            return "a loan in the business stage is for a seat holding less than the minimum bet"
+            return refuse("loan_not_needed",
+                          "a loan in the business stage is for a seat holding less than the minimum bet",
+                          stack=self.stacks[s], need=self.min_bet)
         return None
 
     # ------------------------------------------------------------------ doing
@@ -414,7 +447,7 @@ class BusinessMixin:
             return self._do_trade_answer(s, kind == "accept")
         if kind == "pass":
             self.queue.pop(0)
-            events = [Event("business_pass", s, {})]
+            events = [Event("business_pass", s, BusinessPass())]
             if self.queue:
                 self._new_turn()
                 self.current_seat = self.queue[0]
@@ -442,8 +475,9 @@ class BusinessMixin:
         self._give_cards(s, [card])
         self.bought[s] = True
         drawn, boxes = self._refill_newest(1)
-        events = [Event("item_bought", s, {"item": card, "row": row_name, "price": price, "bank": self.house,
-                                           "drawn": drawn, "containers_to_pot": boxes})]
+        events = [Event("item_bought", s, ItemBought(
+            item=card, row=row_name, price=price, bank=self.house, drawn=drawn, containers_to_pot=boxes,
+            draw_count=len(self.draw), discard=sorted(self.discard)))]
         return events + self._turn_ins(s)
 
     def _do_take(self, s: int, bounty_id: str) -> list[Event]:
@@ -451,7 +485,8 @@ class BusinessMixin:
         self.active[s].append(bounty_id)
         self.took[s] = True
         self._refill_bounties()
-        events = [Event("bounty_taken", s, {"bounty": bounty_id, "bounty_offer": list(self.bounty_offer)})]
+        events = [Event("bounty_taken", s, BountyTaken(bounty=bounty_id, bounty_offer=list(self.bounty_offer),
+                                                       bounty_deck_count=len(self.bounty_deck)))]
         return events + self._turn_ins(s)
 
     def _sell(self, s: int, card: str) -> Event:
@@ -460,7 +495,7 @@ class BusinessMixin:
         self.stacks[s] += price
         self.house -= price
         self._return_to_deck([card])
-        return Event("item_sold", s, {"item": card, "price": price, "bank": self.house})
+        return Event("item_sold", s, ItemSold(item=card, price=price, bank=self.house, draw_count=len(self.draw)))
 
     def _do_sell(self, s: int, card: str) -> list[Event]:
         return [self._sell(s, card)]
@@ -482,8 +517,11 @@ class BusinessMixin:
                 del self.completed_value[s][i]
             insert_randomly(self.bounty_deck, [taken], self.rng)
             self._refill_bounties()
-        return [Event("loan_taken", s, {"amount": LOAN, "bounty_taken": taken, "owed": self.loans[s],
-                                        "bank": self.house, "stack": self.stacks[s]})]
+        return [Event("loan_taken", s, LoanTaken(
+            amount=LOAN, bounty_taken=taken, owed=self.loans[s], bank=self.house, stack=self.stacks[s],
+            active=list(self.active[s]), completed=list(self.completed[s]),
+            completed_values=list(self.completed_value[s]), bounty_offer=list(self.bounty_offer),
+            bounty_deck_count=len(self.bounty_deck)))]
 
     # ------------------------------------------------------------------ trades
     def _do_offer(self, s: int, action: Action) -> list[Event]:
@@ -494,7 +532,7 @@ class BusinessMixin:
         self.turn_offers.append(t)
         self.phase = "trade"
         self.current_seat = t
-        return [Event("trade_offered", s, dict(self.offer))]
+        return [Event("trade_offered", s, _trade(self.offer))]
 
     def _do_trade_answer(self, t: int, accept: bool) -> list[Event]:
         offer = self.offer
@@ -509,10 +547,10 @@ class BusinessMixin:
             net = offer["give_credits"] - offer["get_credits"]
             self.stacks[s] -= net
             self.stacks[t] += net
-            events = [Event("trade_accepted", t, dict(offer))]
+            events = [Event("trade_accepted", t, _trade(offer))]
             events += self._turn_ins(s) + self._turn_ins(t)
         else:
-            events = [Event("trade_declined", t, dict(offer))]
+            events = [Event("trade_declined", t, _trade(offer))]
         self._resume_business()
         return events
 
@@ -538,7 +576,7 @@ class BusinessMixin:
         acts += [act("sell", item=card) for card in sorted(set(self.items[s])) if card in c.items]
         return acts
 
-    def _check_auction(self, s: int, action: Action) -> str | None:
+    def _check_auction(self, s: int, action: Action) -> Refusal | None:
         kind = action.kind
         if kind == "pass":
             return self._no_fields(action)
@@ -549,17 +587,22 @@ class BusinessMixin:
             if bad:
                 return bad
             amount = action.amount
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                return "a bid is a whole number of credits"
+            if type(amount) is not int:
+                return refuse("amount_not_integer", "a bid is a whole number of credits", kind="bid")
             lo = self._bid_floor()
             if amount < lo:
                 a = self.auction
                 assert a is not None
                 if a["bidder"] >= 0:
-                    return f"a bid must beat {a['high']} by at least {BID_STEP}: {lo} or more"
-                return f"the ask is {lo}: a bid must meet it"
+                    return refuse("amount_out_of_range",
+                                  f"a bid must beat {a['high']} by at least {BID_STEP}: {lo} or more",
+                                  kind="bid", low=lo, high=self.stacks[s], amount=amount)
+                return refuse("amount_out_of_range", f"the ask is {lo}: a bid must meet it", kind="bid", low=lo,
+                              high=self.stacks[s], amount=amount)
             if amount > self.stacks[s]:
-                return f"a bid must be backed by credits: seat {s} holds {self.stacks[s]} (sell items first)"
+                return refuse("short_of_credits",
+                              f"a bid must be backed by credits: seat {s} holds {self.stacks[s]} (sell items first)",
+                              seat=s, need=amount, stack=self.stacks[s])
             return None
         return self._unknown(kind)
 
@@ -571,7 +614,7 @@ class BusinessMixin:
                         "order": order, "pending": list(order)}
         self.turn_auctioned = True
         self.phase = "auction"
-        events = [Event("auction_called", s, {"item": card, "value": value, "ask": ask})]
+        events = [Event("auction_called", s, AuctionCalled(item=card, value=value, ask=ask))]
         return events + self._auction_continue()
 
     def _do_auction(self, s: int, action: Action) -> list[Event]:
@@ -582,12 +625,12 @@ class BusinessMixin:
             return [self._sell(s, action.item)]
         if kind == "pass":
             a["pending"].pop(0)
-            events = [Event("auction_pass", s, {"item": a["item"]})]
+            events = [Event("auction_pass", s, AuctionItem(item=a["item"]))]
         else:
             a["high"] = action.amount
             a["bidder"] = s
             a["pending"] = [p for p in seats_from(s - 1, self.n, -1) if p != s and self.alive[p]]
-            events = [Event("auction_bid", s, {"item": a["item"], "amount": action.amount})]
+            events = [Event("auction_bid", s, AuctionBid(item=a["item"], amount=action.amount))]
         return events + self._auction_continue()
 
     def _auction_continue(self) -> list[Event]:
@@ -601,14 +644,14 @@ class BusinessMixin:
             a["pending"] = [p for p in a["pending"] if self._funds(p) >= need]
             if a["pending"]:
                 if dropped:
-                    events.append(Event("auction_ask", None, {"item": a["item"], "ask": a["ask"]}))
+                    events.append(Event("auction_ask", None, AuctionAsk(item=a["item"], ask=a["ask"])))
                 self.current_seat = a["pending"][0]
                 return events
             if a["bidder"] >= 0:
                 return events + self._auction_sold()
             nxt = step_down(a["ask"])
             if nxt < MIN_ASK:
-                events.append(Event("auction_unsold", None, {"item": a["item"]}))
+                events.append(Event("auction_unsold", None, AuctionItem(item=a["item"])))
                 self._resume_business()
                 return events
             a["ask"] = nxt
@@ -623,7 +666,7 @@ class BusinessMixin:
         self.house += price
         self.discard.remove(card)
         self._give_cards(winner, [card])
-        events = [Event("auction_won", winner, {"item": card, "price": price, "bank": self.house})]
+        events = [Event("auction_won", winner, AuctionWon(item=card, price=price, bank=self.house))]
         events += self._turn_ins(winner)
         self._resume_business()
         return events
@@ -631,3 +674,9 @@ class BusinessMixin:
 
 def _offer(to: int, give: tuple[str, ...], give_credits: int, get: tuple[str, ...], get_credits: int) -> Action:
     return act("offer", to=to, give=give, give_credits=give_credits, get=get, get_credits=get_credits)
+
+
+def _trade(offer: dict[str, Any]) -> Trade:
+    return Trade({"from": offer["from"], "to": offer["to"], "give": list(offer["give"]),
+                  "give_credits": offer["give_credits"], "get": list(offer["get"]),
+                  "get_credits": offer["get_credits"]})

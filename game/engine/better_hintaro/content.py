@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from game.paths import assets_dir
 
@@ -137,7 +137,7 @@ class _Card:
             if key not in allowed:
                 self.fail(key, f"unknown field (the fields are: {', '.join(allowed)})")
 
-    def fail(self, field: str, problem: str) -> None:
+    def fail(self, field: str, problem: str) -> NoReturn:
         raise ContentError(f"{self.file}: {self.where}: field {field!r}: {problem}")
 
     def text(self, field: str, required: bool = True) -> str:

@@ -14,8 +14,26 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.better_hintaro.actions import act
 from game.engine.better_hintaro.business import insert_randomly
+from game.engine.better_hintaro.events import (
+    BoughtBack,
+    CarryReturned,
+    Challenge,
+    ContainerOpened,
+    Holster,
+    LoanRepaid,
+    PotItemsReturned,
+    SeatOut,
+    SessionOver,
+    ShootoutSigns,
+    ShootoutWon,
+    SignChosen,
+    SignSecret,
+    TiebreakShootout,
+    Victory,
+)
 from game.engine.better_hintaro.shootout import BEATS, DRAW_LIMIT, survivors
-from game.engine.core import Action, Event, seats_from
+from game.engine.core import Action, Event, Refusal, refuse, seats_from
+from game.engine.rounds import share_out
 
 if TYPE_CHECKING:
     from game.engine.better_hintaro.content import Content
@@ -48,24 +66,30 @@ class EndgameMixin:
     oldest: list[str]
     bounty_deck: list[str]
     pot_items: list[list[Any]]
+    pot_credit: list[int]
     carry: int
+    carry_odd: list[int] | None
     carry_from: list[bool]
+    bounty_offer: list[str]
     loans: list[int]
     debt: list[int]
+    loaned: list[bool]
     round_won: list[int]
     round_items: list[list[str]]
     challengers: list[int]
     duel: dict[str, Any] | None
     tiebreak: dict[str, Any] | None
     result: dict[str, Any] | None
-    content: Content
     rng: Any
 
     if TYPE_CHECKING:  # provided by the game class and the business mixin
+        @property
+        def content(self) -> Content: ...
         def _take_cards(self, s: int, cards: tuple[str, ...] | list[str]) -> None: ...
         def _give_cards(self, s: int, cards: tuple[str, ...] | list[str]) -> None: ...
-        def _unknown(self, kind: str) -> str: ...
-        def _no_fields(self, action: Action) -> str | None: ...
+        def _unknown(self, kind: str) -> Refusal: ...
+        def _no_fields(self, action: Action) -> Refusal | None: ...
+        def _do_loan(self, s: int) -> list[Event]: ...
         def _after_challenges(self) -> list[Event]: ...
         def _turn_ins(self, s: int) -> list[Event]: ...
         def _refill_bounties(self) -> None: ...
@@ -89,15 +113,18 @@ class EndgameMixin:
     def _legal_challenge(self, s: int) -> list[Action]:
         return [act("pass")] + [act("challenge", target=w) for w in self._targets(s)]
 
-    def _check_challenge(self, s: int, action: Action) -> str | None:
+    def _check_challenge(self, s: int, action: Action) -> Refusal | None:
         if action.kind == "pass":
             return self._no_fields(action)
         if action.kind != "challenge":
             return self._unknown(action.kind)
         if [k for k, _ in action.fields] != ["target"]:
-            return "a challenge names one target seat: target=<seat>"
-        if action.target not in self._targets(s) or isinstance(action.target, bool):
-            return f"seat {action.target!r} cannot be challenged: only a seat that won a pot this round"
+            return refuse("bad_field", "a challenge names one target seat: target=<seat>", kind="challenge",
+                          field="target")
+        target = action.target
+        if type(target) is not int or target not in self._targets(s):
+            return refuse("not_a_target", f"seat {target!r} cannot be challenged: only a seat that won a pot "
+                          "this round", target=target, targets=self._targets(s))
         return None
 
     def _do_challenge(self, action: Action) -> list[Event]:
@@ -105,16 +132,16 @@ class EndgameMixin:
         assert s is not None
         if action.kind == "pass":
             self.challengers.pop(0)
-            return [Event("holster", s, {}), *self._next_challenger()]
+            return [Event("holster", s, Holster()), *self._next_challenger()]
         target = action.target
         self.duel = {"seats": [s, target], "picks": ["", ""], "draws": 0}
         self.phase = "duel"
-        return [Event("challenge", s, {"target": target})]
+        return [Event("challenge", s, Challenge(target=target))]
 
     def _record_pick(self, contest: dict[str, Any], sign: str) -> Event:
         s = self.current_seat
         contest["picks"][contest["seats"].index(s)] = sign
-        return Event("sign_chosen", s, {}, {"sign": sign})
+        return Event("sign_chosen", s, SignChosen(), SignSecret(sign=sign))
 
     def _do_duel_pick(self, action: Action) -> list[Event]:
         d = self.duel
@@ -124,7 +151,7 @@ class EndgameMixin:
             self.current_seat = d["seats"][d["picks"].index("")]
             return events
         (a, b), (pa, pb) = d["seats"], d["picks"]
-        events.append(Event("shootout_signs", None, {"seats": [a, b], "signs": [pa, pb]}))
+        events.append(Event("shootout_signs", None, ShootoutSigns(seats=[a, b], signs=[pa, pb])))
         by_lot = False
         if pa == pb:
             d["draws"] += 1
@@ -138,7 +165,37 @@ class EndgameMixin:
         events += self._duel_over(a, b, winner, by_lot)
         self.duel = None
         self.challengers.pop(0)
+        loser = b if winner == a else a
+        if self.options["loans"]:  # the Loans option: the loser may take a loan to buy back in
+            self.phase = "buyback"
+            self.current_seat = loser
+            return events
+        return events + self._remove_seat(loser) + self._next_challenger()
+
+    def _do_buyback(self, loan: bool) -> list[Event]:
+        """The loser of a shootout, with the Loans option: out of the game, or back in on a loan. Either way its
+        credits go to the bank and its items to the discard pile (the text: the loser's items and credits go to
+        the Shop); back in, it keeps its bounty cards but for the one the bank takes for the loan."""
+        s = self.current_seat
+        assert s is not None
+        if not loan:
+            return self._remove_seat(s) + self._next_challenger()
+        credits, cards = self._strip(s)
+        self.round_won[s] = 0
+        self.round_items[s] = []
+        events = [Event("bought_back", s, BoughtBack(credits=credits, items=cards, bank=self.house))]
+        events += self._do_loan(s)
         return events + self._next_challenger()
+
+    def _strip(self, s: int) -> tuple[int, list[str]]:
+        """A seat's credits to the bank and its cards to the discard pile."""
+        credits = self.stacks[s]
+        self.stacks[s] = 0
+        self.house += credits
+        cards = self.items[s]
+        self.items[s] = []
+        self.discard += cards
+        return credits, cards
 
     def _duel_over(self, challenger: int, target: int, winner: int, by_lot: bool) -> list[Event]:
         """A winning challenger takes what the target won this round; the loser is out of the game."""
@@ -160,18 +217,12 @@ class EndgameMixin:
             self._give_cards(challenger, cards)
             self.round_items[challenger] += cards
             self.round_items[target] = []
-        events = [Event("shootout_won", winner, {"loser": loser, "challenger": challenger, "credits": credits,
-                                                 "items": cards, "by_lot": by_lot})]
-        return events + self._remove_seat(loser)
+        return [Event("shootout_won", winner, ShootoutWon(loser=loser, challenger=challenger, credits=credits,
+                                                          items=cards, by_lot=by_lot))]
 
     def _remove_seat(self, s: int) -> list[Event]:
         """A seat out of the game: its credits go to the bank, its cards to the discard pile and bounty deck."""
-        credits = self.stacks[s]
-        self.stacks[s] = 0
-        self.house += credits
-        cards = self.items[s]
-        self.items[s] = []
-        self.discard += cards
+        credits, cards = self._strip(s)
         bounties = self.active[s]
         self.active[s] = []
         if bounties:
@@ -179,8 +230,9 @@ class EndgameMixin:
             self._refill_bounties()
         self.alive[s] = False
         self.in_hand[s] = False
-        return [Event("seat_out", s, {"credits": credits, "items": cards, "bounties": bounties,
-                                      "bank": self.house})]
+        return [Event("seat_out", s, SeatOut(credits=credits, items=cards, bounties=bounties, bank=self.house,
+                                             bounty_offer=list(self.bounty_offer),
+                                             bounty_deck_count=len(self.bounty_deck)))]
 
     def _shootout_view(self, seat: int | None) -> dict[str, Any] | None:
         for kind, contest in (("duel", self.duel), ("tiebreak", self.tiebreak)):
@@ -210,7 +262,7 @@ class EndgameMixin:
             self.tiebreak = {"seats": tied, "picks": [""] * len(tied), "draws": 0}
             self.phase = "tiebreak"
             self.current_seat = tied[0]
-            return [*events, Event("tiebreak_shootout", None, {"seats": tied})]
+            return [*events, Event("tiebreak_shootout", None, TiebreakShootout(seats=list(tied)))]
         runner_up = self.ranking_key(ranked[1])
         decided = next(name for name, a, b in zip(TIEBREAKERS, best, runner_up, strict=True) if a != b)
         return events + self._conclude(ranked[0], decided)
@@ -226,18 +278,27 @@ class EndgameMixin:
         events: list[Event] = []
         order = seats_from(self.dealer + 1, self.n)
         if self.carry:
-            payers = [s for s in order if self.carry_from[s] and self.alive[s]] or \
-                     [s for s in order if self.alive[s]]
-            share, rest = divmod(self.carry, len(payers))
             amounts = [0] * self.n
-            for s in payers:
-                amounts[s] = share
-            amounts[payers[0]] += rest
+            # the odd chips of a split in the last hand: no hand follows, so the first winner left of the dealer
+            # takes them (RULINGS: splits)
+            odd_to, odd = None, 0
+            for s, chips in enumerate(self.carry_odd or ()):
+                if chips and self.alive[s]:
+                    amounts[s] += chips
+                    odd += chips
+                    odd_to = s if odd_to is None else odd_to
+            left = self.carry - odd
+            if left:
+                payers = [s for s in order if self.carry_from[s] and self.alive[s]] or \
+                         [s for s in order if self.alive[s]]
+                for s, back in enumerate(share_out(left, payers, self.n)):
+                    amounts[s] += back
             for s in range(self.n):
                 self.stacks[s] += amounts[s]
             self.carry = 0
+            self.carry_odd = None
             self.carry_from = [False] * self.n
-            events.append(Event("carry_returned", None, {"amounts": amounts}))
+            events.append(Event("carry_returned", None, CarryReturned(amounts=amounts, odd_to=odd_to, odd=odd)))
         if self.pot_items:
             returned: list[list[str]] = [[] for _ in range(self.n)]
             discarded: list[str] = []
@@ -249,8 +310,8 @@ class EndgameMixin:
             for s in range(self.n):
                 self._give_cards(s, returned[s])
             self.discard += discarded
-            self.pot_items = []
-            events.append(Event("pot_items_returned", None, {"items": returned, "discarded": discarded}))
+            self.pot_items, self.pot_credit = [], []
+            events.append(Event("pot_items_returned", None, PotItemsReturned(items=returned, discarded=discarded)))
         return events
 
     def _open_containers(self) -> list[Event]:
@@ -264,17 +325,18 @@ class EndgameMixin:
         set_aside = [c for c in pool if c in boxes]
         pool = [c for c in pool if c not in boxes]
         self.rng.shuffle(pool)
+        self.draw = pool
+        self.discard = set_aside
         events: list[Event] = []
         for s in holders:
             mine = [c for c in self.items[s] if c in boxes]
-            self._take_cards(s, mine)
             for box in mine:
+                self._take_cards(s, [box])
+                self.discard.append(box)
                 drawn = [pool.pop() for _ in range(min(boxes[box].size, len(pool)))]
                 self._give_cards(s, drawn)
-                events.append(Event("container_opened", s, {"container": box, "items": drawn}))
-            set_aside += mine
-        self.draw = pool
-        self.discard = set_aside
+                events.append(Event("container_opened", s, ContainerOpened(
+                    container=box, items=drawn, draw_count=len(self.draw), discard=sorted(self.discard))))
         return events
 
     def _repay_loans(self) -> list[Event]:
@@ -285,7 +347,7 @@ class EndgameMixin:
                 self.stacks[s] -= pay
                 self.house += pay
                 self.debt[s] = self.loans[s] - pay
-                events.append(Event("loan_repaid", s, {"amount": pay, "unpaid": self.debt[s], "bank": self.house}))
+                events.append(Event("loan_repaid", s, LoanRepaid(amount=pay, unpaid=self.debt[s], bank=self.house)))
         return events
 
     def _do_tiebreak_pick(self, action: Action) -> list[Event]:
@@ -296,7 +358,7 @@ class EndgameMixin:
             self.current_seat = t["seats"][t["picks"].index("")]
             return events
         seats, picks = list(t["seats"]), list(t["picks"])
-        events.append(Event("shootout_signs", None, {"seats": seats, "signs": picks}))
+        events.append(Event("shootout_signs", None, ShootoutSigns(seats=seats, signs=picks)))
         through = survivors(seats, picks)
         if len(through) == 1:
             return events + self._conclude(through[0], "shootout")
@@ -322,8 +384,9 @@ class EndgameMixin:
         self.current_seat = None
         self.tiebreak = None
         return [
-            Event("victory", winner, {"winner": winner, "decided_by": decided_by, "standings": standings}),
-            Event("session_over", None, {"rounds": self.round_no, "stacks": list(self.stacks), "winner": winner,
-                                         "decided_by": decided_by,
-                                         "bounties": [len(c) for c in self.completed]}),
+            Event("victory", winner, Victory(winner=winner, decided_by=decided_by,
+                                             standings=[dict(row) for row in standings])),
+            Event("session_over", None, SessionOver(rounds=self.round_no, stacks=list(self.stacks), winner=winner,
+                                                    decided_by=decided_by,
+                                                    bounties=[len(c) for c in self.completed])),
         ]

@@ -11,8 +11,10 @@ A round (see RULINGS.md, "Better Hintaro", and ``RULINGS_NOTES`` below for what 
    minimum bet. ``call`` phase: everyone still short calls or drops, no more raises.
 4. ``reroll``: from the Hintaron's left, each seat still in keeps or rerolls one die.
 5. Showdown: the Hintaro die cancels one symbol on every seat's dice (the core Hintaro functions); pots are
-   paid from credits, item cards go to the main pot's sole winner (see :mod:`.pots`).
-6. ``challenge``/``duel`` (Shootout option): a seat that lost the showdown may draw on a winner.
+   paid in credits, each item card goes to the sole winner of the highest pot layer its value reached, the
+   lower layers being paid their part of it in credits (see :mod:`.pots`).
+6. ``challenge``/``duel`` (Shootout option): a seat that lost the showdown may draw on a winner; with the
+   Loans option the loser of the duel may ``loan`` to buy back in (``buyback`` phase) or ``pass`` and leave.
 7. ``business`` (skipped in the High Stakes round): the Shop rows cycle, then each seat from the Hintaron's
    right takes one turn of ``buy``, ``take`` (a bounty), ``sell``, ``auction``, ``offer`` (a trade), ``loan``,
    ending with ``pass``. An ``auction`` runs its own ``bid``/``pass`` phase; an ``offer`` hands the turn to the
@@ -21,6 +23,9 @@ A round (see RULINGS.md, "Better Hintaro", and ``RULINGS_NOTES`` below for what 
 After the round limit (and the High Stakes round, if on): containers are opened, the last bounties turned in,
 loans repaid, and the seat with the most completed bounties wins (tie-breakers as written; a final tie is a
 ``tiebreak`` shootout of secret ``pick`` actions).
+
+Every step ends with a ``turn`` event (whose turn, the phase's public state), so that a seat's view is the fold
+of the events it saw (:mod:`.reducer`).
 
 Seats are numbered clockwise seen from above: a seat's left neighbour is ``seat + 1``, its right ``seat - 1``.
 """
@@ -34,10 +39,28 @@ from game.engine.better_hintaro.betting import BettingMixin
 from game.engine.better_hintaro.business import BusinessMixin
 from game.engine.better_hintaro.content import Content, load_content
 from game.engine.better_hintaro.endgame import EndgameMixin
+from game.engine.better_hintaro.events import (
+    EVENTS,
+    Antes,
+    DiceThrown,
+    GameSetup,
+    HintaronPassed,
+    HintaroThrown,
+    ItemsCarried,
+    ItemsWon,
+    Keep,
+    PotCarried,
+    PotWon,
+    Reroll,
+    RoundOver,
+    RoundStarted,
+    Turn,
+)
 from game.engine.better_hintaro.pots import credit_pots
-from game.engine.better_hintaro.rulings import RULINGS_NOTES
+from game.engine.better_hintaro.reducer import derived, reduce_view
+from game.engine.better_hintaro.rulings import REFUSALS, RULINGS_NOTES
 from game.engine.better_hintaro.shootout import SIGNS
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Rng, State, seats_from
+from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Refusal, Rng, State, refuse, seats_from
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, RANK_NAMES, STANDINGS, cancel, symbols
 
 _RANK_OF = {name: i for i, name in enumerate(RANK_NAMES)}
@@ -55,6 +78,9 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
     max_seats = 8
     RANK_NAMES = RANK_NAMES
     RULINGS_NOTES = RULINGS_NOTES
+    EVENT_KINDS = EVENTS
+    REFUSALS = REFUSALS
+    reduce_view = staticmethod(reduce_view)
     OPTIONS = (
         ROUNDS,
         STACK,
@@ -106,6 +132,8 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         self.carry = 0
         self.carry_from = [False] * n
         self.pot_items: list[list[Any]] = []  # [card, seat that bet it (-1: none)]
+        self.pot_credit: list[int] = []  # each pot item's credited value this round (0: it came in free)
+        self.carry_odd: list[int] | None = None  # per seat: odd chips of its split in the carry (None: none)
         self.last_showdown: dict[str, Any] | None = None
         self.round_won = [0] * n
         self.round_items: list[list[str]] = [[] for _ in range(n)]
@@ -151,10 +179,11 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         self.bounty_offer: list[str] = [bounties.pop() for _ in range(min(3, len(bounties)))]
         self.bounty_deck: list[str] = bounties
         self.dealer = 0
-        events = [Event("game_setup", None, {"items": [list(h) for h in self.items],
-                                              "bounty_offer": list(self.bounty_offer),
-                                              "draw_count": len(self.draw), "reserve": list(self.reserve)})]
-        return events + self._start_round(first=True)
+        events = [Event("game_setup", None, GameSetup(
+            items=[list(h) for h in self.items], bounty_offer=list(self.bounty_offer),
+            bounty_deck_count=len(self.bounty_deck), draw_count=len(self.draw), reserve=list(self.reserve)))]
+        events += self._start_round(first=True)
+        return [*events, self._turn_event()]
 
     def _pass_hintaron(self) -> None:
         """The Hintaro die moves right to the next seat that can play; a lap ends each time seat 0 is passed."""
@@ -173,11 +202,14 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
     def _start_round(self, first: bool = False) -> list[Event]:
         n = self.n
         stacks = self.stacks
+        playing = [self.alive[s] and stacks[s] > 0 for s in range(n)]
+        if sum(playing) < 2:  # the session ends before the Hintaron passes: the last hand's dealer settles it
+            return self._finish()
+        passed: list[Event] = []
         if not first:
             self._pass_hintaron()
-        playing = [self.alive[s] and stacks[s] > 0 for s in range(n)]
-        if sum(playing) < 2:
-            return self._finish()
+            passed.append(Event("hintaron_passed", None, HintaronPassed(
+                dealer=self.dealer, lap=self.lap, min_bet=self.min_bet, cap=self.cap)))
         self.round_no += 1
         dealer = self.dealer
         self.in_hand = playing
@@ -201,11 +233,12 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         below = self.rng.below
         self.dice = [[PLAYER_FACES[below(6)], PLAYER_FACES[below(6)]] if playing[s] else [] for s in range(n)]
         events = [
-            Event("round_started", None, {"round": self.round_no, "dealer": dealer, "playing": list(playing),
-                                          "min_bet": self.min_bet, "cap": self.cap, "lap": self.lap,
-                                          "high_stakes": self.high_stakes}),
-            Event("antes", None, {"amounts": antes, "pot": self.pot_total()}),
-            Event("dice_thrown", None, {"dice": [list(d) for d in self.dice]}),
+            *passed,
+            Event("round_started", None, RoundStarted(
+                round=self.round_no, dealer=dealer, playing=list(playing), min_bet=self.min_bet, cap=self.cap,
+                lap=self.lap, high_stakes=self.high_stakes)),
+            Event("antes", None, Antes(amounts=antes, pot=self.pot_total())),
+            Event("dice_thrown", None, DiceThrown(dice=[list(d) for d in self.dice])),
         ]
         if self.high_stakes:
             stakers = [s for s in seats_from(dealer - 1, n, -1) if playing[s] and self._bettable(s)]
@@ -291,15 +324,45 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             self.items[s] += cards
             self.items[s].sort()
 
-    def _unknown(self, kind: str) -> str:
+    def _pot_add(self, card: str, seat: int, credit: int) -> None:
+        self.pot_items.append([card, seat])
+        self.pot_credit.append(credit)
+
+    def _stakes(self) -> list[tuple[int, int]]:
+        return list(zip([seat for _, seat in self.pot_items], self.pot_credit, strict=True))
+
+    def _unknown(self, kind: str) -> Refusal:
         kinds = sorted({a.kind for a in self._legal()})
-        return f"seat {self.current_seat} cannot {kind!r} now ({self.phase}); it may: {', '.join(kinds)}"
+        return refuse("unknown_action", f"seat {self.current_seat} cannot {kind!r} now ({self.phase}); it may: "
+                      f"{', '.join(kinds)}", kind=kind, allowed=kinds, phase=self.phase)
 
     @staticmethod
-    def _no_fields(action: Action) -> str | None:
+    def _no_fields(action: Action) -> Refusal | None:
         if action.fields:
-            return f"a {action.kind} takes no {action.fields[0][0]!r}"
+            field = action.fields[0][0]
+            return refuse("unexpected_field", f"a {action.kind} takes no {field!r}", kind=action.kind, field=field)
         return None
+
+    def _turn_event(self) -> Event:
+        """Closes every step: whose turn it is, and the public state of the phase."""
+        v = self._turn_view(None)
+        return Event("turn", None, Turn(
+            phase=v["phase"], current_seat=self.current_seat, to_act=v["to_act"], auction=v["auction"],
+            offer=v["offer"], turn_offers=v["turn_offers"], turn_auctioned=v["turn_auctioned"],
+            challengers=v["challengers"], shootout=v["shootout"]))
+
+    def _turn_view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "to_act": list(self.queue),
+            "auction": dict(self.auction, pending=list(self.auction["pending"]),
+                            order=list(self.auction["order"])) if self.auction else None,
+            "offer": _public_offer(self.offer),
+            "turn_offers": list(self.turn_offers),
+            "turn_auctioned": self.turn_auctioned,
+            "challengers": list(self.challengers),
+            "shootout": self._shootout_view(seat),
+        }
 
     # ------------------------------------------------------------------ the contract: dispatch by phase
     def _legal(self) -> list[Action]:
@@ -316,6 +379,8 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             return [act("pick", sign=sign) for sign in SIGNS]
         if phase == "challenge":
             return self._legal_challenge(s)
+        if phase == "buyback":
+            return [act("pass"), act("loan")]
         return self._legal_business(s)
 
     def _ranges(self) -> dict[str, tuple[int, int]]:
@@ -331,7 +396,7 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             return {"bid": (lo, self.stacks[s])} if self.stacks[s] >= lo else {}
         return {}
 
-    def _check(self, action: Action) -> str | None:
+    def _check(self, action: Action) -> Refusal | None:
         s = self.current_seat
         assert s is not None
         phase, kind = self.phase, action.kind
@@ -341,8 +406,9 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             if kind == "keep":
                 return self._no_fields(action)
             if kind == "reroll":
-                if [k for k, _ in action.fields] != ["die"] or action.die not in (0, 1) or action.die is True:
-                    return "a reroll names one die: die=0 or die=1"
+                die = action.get("die")
+                if [k for k, _ in action.fields] != ["die"] or type(die) is not int or die not in (0, 1):
+                    return refuse("bad_die", "a reroll names one die: die=0 or die=1", die=die)
                 return None
             return self._unknown(kind)
         if phase == "stake":
@@ -350,23 +416,32 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
                 return self._unknown(kind)
             card = action.get("item")
             if [k for k, _ in action.fields] != ["item"] or not isinstance(card, str):
-                return "a stake names one item: item=<item id>"
+                return refuse("bad_field", "a stake names one item: item=<item id>", kind=kind, field="item")
             if card not in self.content.items:
-                return f"{card!r} cannot be staked: only items with a value can"
+                return refuse("not_an_item", f"{card!r} cannot be staked: only items with a value can", item=card)
             if card not in self.items[s]:
-                return f"seat {s} does not hold {card!r}"
+                return refuse("not_held", f"seat {s} does not hold {card!r}", seat=s, items=[card])
             return None
         if phase in ("duel", "tiebreak"):
             if kind != "pick":
                 return self._unknown(kind)
-            if [k for k, _ in action.fields] != ["sign"] or action.sign not in SIGNS:
-                return "a pick names one sign: rock, paper or scissors"
+            if [k for k, _ in action.fields] != ["sign"] or action.get("sign") not in SIGNS:
+                return refuse("bad_sign", "a pick names one sign: rock, paper or scissors", signs=list(SIGNS))
             return None
         if phase == "challenge":
             return self._check_challenge(s, action)
+        if phase == "buyback":
+            if kind in ("pass", "loan"):
+                return self._no_fields(action)
+            return self._unknown(kind)
         return self._check_business(s, action)
 
     def _do(self, action: Action) -> list[Event]:
+        events = self._dispatch(action)
+        events.append(self._turn_event())
+        return events
+
+    def _dispatch(self, action: Action) -> list[Event]:
         phase = self.phase
         if phase in ("wager", "call"):
             return self._do_bet(action)
@@ -380,6 +455,8 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             return self._do_tiebreak_pick(action)
         if phase == "challenge":
             return self._do_challenge(action)
+        if phase == "buyback":
+            return self._do_buyback(action.kind == "loan")
         return self._do_business(action)
 
     def _do_reroll(self, action: Action) -> list[Event]:
@@ -391,9 +468,9 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             old = self.dice[s][die]
             new = PLAYER_FACES[self.rng.below(6)]
             self.dice[s][die] = new
-            events = [Event("reroll", s, {"die": die, "old": old, "new": new, "dice": list(self.dice[s])})]
+            events = [Event("reroll", s, Reroll(die=die, old=old, new=new, dice=list(self.dice[s])))]
         else:
-            events = [Event("keep", s, {"dice": list(self.dice[s])})]
+            events = [Event("keep", s, Keep(dice=list(self.dice[s])))]
         if self.queue:
             self.current_seat = self.queue[0]
             return events
@@ -414,11 +491,13 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             results[s] = STANDINGS.get(after)
             rows.append({"before": list(before), "struck": struck, "after": list(after), "standing": results[s]})
         self.last_showdown = {"round": self.round_no, "hintaro": face, "seats": rows}
-        events = [Event("hintaro_thrown", None, {"face": face, "seats": rows})]
-        pots = credit_pots(self.contrib, self.item_credit, self.in_hand, self.carry)
+        events = [Event("hintaro_thrown", None, HintaroThrown(face=face, seats=rows))]
+        pots = credit_pots(self.contrib, self._stakes(), self.in_hand, self.carry)
         winners_all: list[int] = []
         carried = 0
-        main_winner: int | None = None
+        odd = [0] * n
+        taken: set[int] = set()
+        item_events: list[Event] = []
         for index, pot in enumerate(pots):
             ranked = [(_RANK_OF[results[s]], s) for s in pot.eligible if results[s] is not None]  # type: ignore[index]
             if not ranked:
@@ -430,40 +509,42 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             for w in winners:
                 self.stacks[w] += share
                 self.round_won[w] += share
-                events.append(Event("pot_won", w, {"amount": share, "pot": index, "standing": RANK_NAMES[best],
-                                                   "split": len(winners)}))
+                events.append(Event("pot_won", w, PotWon(amount=share, pot=index, standing=RANK_NAMES[best],
+                                                         split=len(winners))))
                 if w not in winners_all:
                     winners_all.append(w)
             carried += rest
-            if index == 0 and len(winners) == 1:
-                main_winner = winners[0]
-        events += self._pot_items_to(main_winner)
+            odd[winners[0]] += rest  # a split's odd chips: the first winner left of the dealer's, if no hand follows
+            if len(winners) == 1 and pot.items:
+                cards = [self.pot_items[k][0] for k in pot.items]
+                taken.update(pot.items)
+                self._give_cards(winners[0], cards)
+                self.round_items[winners[0]] += cards
+                item_events.append(Event("items_won", winners[0], ItemsWon(items=cards, pot=index)))
+        events += item_events
+        keep = [k for k in range(len(self.pot_items)) if k not in taken]
+        self.pot_items = [self.pot_items[k] for k in keep]
+        self.pot_credit = [0] * len(keep)  # carried cards come in free next round
+        if self.pot_items:
+            events.append(Event("items_carried", None, ItemsCarried(items=[card for card, _ in self.pot_items])))
         if carried:
             for s in range(n):
                 if self.contrib[s]:
                     self.carry_from[s] = True
-            events.append(Event("pot_carried", None, {"amount": carried}))
+            events.append(Event("pot_carried", None, PotCarried(amount=carried)))
         else:
             self.carry_from = [False] * n
         self.carry = carried
+        self.carry_odd = odd if any(odd) else None
         self.contrib = [0] * n
         self.item_credit = [0] * n
-        events.append(Event("round_over", None, {"round": self.round_no, "winners": winners_all,
-                                                 "standings": list(results), "showdown": True, "carried": carried,
-                                                 "items_carried": len(self.pot_items),
-                                                 "stacks": list(self.stacks)}))
+        events.append(Event("round_over", None, RoundOver(
+            round=self.round_no, winners=winners_all, standings=list(results), showdown=True, carried=carried,
+            items_carried=len(self.pot_items), stacks=list(self.stacks), pot_stakes=self._pot_stakes_view())))
         return events + self._after_pot(showdown=True)
 
-    def _pot_items_to(self, seat: int | None) -> list[Event]:
-        if not self.pot_items:
-            return []
-        cards = [card for card, _ in self.pot_items]
-        if seat is None:
-            return [Event("items_carried", None, {"items": cards})]
-        self.pot_items = []
-        self._give_cards(seat, cards)
-        self.round_items[seat] += cards
-        return [Event("items_won", seat, {"items": cards})]
+    def _pot_stakes_view(self) -> list[list[Any]]:
+        return [[card, seat, credit] for (card, seat), credit in zip(self.pot_items, self.pot_credit, strict=True)]
 
     def _award_to(self, seat: int) -> list[Event]:
         """Every other seat dropped: the last one takes everything on the table at once, items included."""
@@ -473,32 +554,33 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         self.contrib = [0] * self.n
         self.item_credit = [0] * self.n
         self.carry = 0
+        self.carry_odd = None
         self.carry_from = [False] * self.n
-        events = [Event("pot_won", seat, {"amount": amount, "pot": 0, "standing": None, "split": 1})]
-        events += self._pot_items_to(seat)
-        events.append(Event("round_over", None, {"round": self.round_no, "winners": [seat],
-                                                 "standings": [None] * self.n, "showdown": False, "carried": 0,
-                                                 "items_carried": 0, "stacks": list(self.stacks)}))
+        events = [Event("pot_won", seat, PotWon(amount=amount, pot=0, standing=None, split=1))]
+        if self.pot_items:
+            cards = [card for card, _ in self.pot_items]
+            self.pot_items, self.pot_credit = [], []
+            self._give_cards(seat, cards)
+            self.round_items[seat] += cards
+            events.append(Event("items_won", seat, ItemsWon(items=cards, pot=0)))
+        events.append(Event("round_over", None, RoundOver(
+            round=self.round_no, winners=[seat], standings=[None] * self.n, showdown=False, carried=0,
+            items_carried=0, stacks=list(self.stacks), pot_stakes=[])))
         return events + self._after_pot(showdown=False)
 
     # ------------------------------------------------------------------ view and hidden information
     def _view(self, seat: int | None) -> dict[str, Any]:
-        s = self.current_seat
         c = self.content
-        on_table = self.carry or any(self.contrib)
-        pots = credit_pots(self.contrib, self.item_credit, self.in_hand, self.carry) if on_table else []
         items, boxes = c.items, c.containers
         v: dict[str, Any] = {
             "phase": self.phase,
             "min_bet": self.min_bet,
             "cap": self.cap,
-            "wager_cap": self.wager_cap,
             "lap": self.lap,
             "high_stakes": self.high_stakes,
             "bank": self.house,
             "alive": list(self.alive),
             "dice": [list(d) for d in self.dice],
-            "symbols": [list(symbols(d)) if d else None for d in self.dice],
             "in_hand": list(self.in_hand),
             "allin": list(self.allin),
             "contrib": list(self.contrib),
@@ -506,11 +588,9 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             "wager": list(self.wager),
             "current_bet": self.cur_bet,
             "carry": self.carry,
-            "pot": self.pot_total(),
             "pot_items": [card for card, _ in self.pot_items],
-            "pots": [{"credits": p.credits, "value": p.value, "eligible": list(p.eligible)} for p in pots],
-            "to_act": list(self.queue),
-            "last_showdown": self.last_showdown,
+            "pot_stakes": self._pot_stakes_view(),
+            "last_showdown": _copy_showdown(self.last_showdown),
             "items": [[card for card in held if card in items] for held in self.items],
             "containers": [[card for card in held if card in boxes] for held in self.items],
             "active_bounties": [list(b) for b in self.active],
@@ -526,18 +606,11 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             "took": list(self.took),
             "loans": list(self.loans),
             "debt": list(self.debt),
-            "auction": dict(self.auction, pending=list(self.auction["pending"]),
-                            order=list(self.auction["order"])) if self.auction else None,
-            "offer": _public_offer(self.offer),
-            "turn_offers": list(self.turn_offers),
-            "turn_auctioned": self.turn_auctioned,
-            "challengers": list(self.challengers),
-            "shootout": self._shootout_view(seat),
-            "result": self.result,
+            "result": _copy_result(self.result),
         }
-        if s is not None and self.phase in ("wager", "call"):
-            v["to_call"] = self.cur_bet - self.wager[s]
-        return v
+        v.update(self._turn_view(seat))
+        v["current_seat"] = self.current_seat
+        return derived(v)
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy with the deck orders reshuffled, other seats' secret shootout picks redrawn, and fresh chance.
@@ -556,6 +629,20 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
                         duel["picks"][i] = SIGNS[rng.below(len(SIGNS))]
         other.rng = Rng(rng.next64())
         return other
+
+
+def _copy_showdown(showdown: dict[str, Any] | None) -> dict[str, Any] | None:
+    if showdown is None:
+        return None
+    return {"round": showdown["round"], "hintaro": showdown["hintaro"],
+            "seats": [dict(row, before=list(row["before"]), after=list(row["after"])) if row else None
+                      for row in showdown["seats"]]}
+
+
+def _copy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return dict(result, standings=[dict(row) for row in result["standings"]])
 
 
 def _public_offer(offer: dict[str, Any] | None) -> dict[str, Any] | None:

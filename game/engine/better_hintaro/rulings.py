@@ -14,18 +14,25 @@ RULINGS_NOTES: tuple[str, ...] = (
     "minimum bet at 10 a seat may bet at most 90 on top of its ante.",
     "An item bet counts its face value up to what the call or raise needs; an item that would overshoot the "
     "bet or the cap loses the excess, and a seat may not add an item that is not needed to reach the amount.",
-    "Items in the pot go to the sole winner of the main pot. If the main pot is split or carried, the item "
-    "cards carry to the next round's pot (they cannot be cut, like the odd chips of a split).",
-    "Credits are paid from the pots; the credited value of bet items is counted out of the lowest pots first, "
-    "so every pot pays only real credits.",
+    "Items in side pots: a bet item's credited value sits in the pot layers it was bet into (a seat's credits "
+    "count first, its items on top, in the order bet). The card goes to the sole winner of the highest layer "
+    "its value reached; each lower layer holding part of its value is paid that part in credits, out of the "
+    "card's own layer (as far as its credits go). So a seat all in for 30 never wins a 150-credit item it "
+    "could not match, and the side-pot winner takes the card. Items that came into the pot free (containers, "
+    "discarded items, cards carried from an earlier round) go with the main pot.",
+    "If the pot an item goes with is split or carried, the card carries to the next round's main pot (a card "
+    "cannot be cut, like the odd chips of a split).",
     "All-in is for a seat that cannot cover the bet with credits; it puts in every credit it has.",
     "A raise nobody can fully match is handed back down to the largest amount another seat put in (credits "
     "first; any item value above it is lost).",
     "Rerolls go from the Hintaron's left, as in core Hintaro; only the Hintaron's passing turns right.",
     "The first Hintaron is seat 0; the role passes right to the next seat that still has credits.",
-    "The game also ends, with the victory conditions, when fewer than two seats have credits to ante.",
+    "The game also ends, with the victory conditions, when fewer than two seats have credits to ante; it ends "
+    "before the Hintaron passes, so the last hand's Hintaron settles what is left on the table.",
     "A pot still carried when the game ends goes back in equal shares to the seats that paid into it; items "
-    "in it go back to the seats that bet them (containers and free items to the discard pile).",
+    "in it go back to the seats that bet them (containers and free items to the discard pile). The odd chips "
+    "of a split in the last hand are not refunded: no hand follows, so they go to the first winner left of "
+    "the dealer (RULINGS: splits).",
     # shop and bounties
     "Bounty cards carry our own titles; each names the entry of the text's payment list it stands for.",
     "Each seat is dealt one 50-credit and one 350-credit item (the Setup section; the playtest notes suggest "
@@ -64,6 +71,10 @@ RULINGS_NOTES: tuple[str, ...] = (
     "in its business turn when it holds less than the minimum bet. The bank takes one of its bounties at "
     "random (active or completed) back into the bounty deck. Loans are repaid from credits at the end; what "
     "cannot be repaid counts against the seat's credits in the tie-breakers.",
+    "Loans after a lost shootout: with the Loans option on, the loser of a shootout chooses to leave the game "
+    "or to buy back in with a loan. Either way its credits go to the bank and its items to the discard pile; "
+    "back in, it holds the 500 credits of the loan and keeps its bounty cards but for the one the bank takes "
+    "at random. A buy-back is allowed even if the seat has already borrowed this round.",
     "High Stakes Showdown: after the last round one more round is played without a business stage; before "
     "the betting, each seat holding an item puts one of its choice in the pot (credited up to the cap).",
     "Shootout: after a showdown, each seat that lost may draw on a seat that won a pot; a secret "
@@ -82,3 +93,37 @@ RULINGS_NOTES: tuple[str, ...] = (
     "exchanges in a row the engine settles it by lot.",
     "A seat out of the game (lost a shootout) cannot win.",
 )
+
+
+#: refusal codes Better Hintaro gives beyond the core's (``IllegalAction.code``), with what each means
+REFUSALS: dict[str, str] = {
+    "unexpected_field": "the action carries a field its kind does not take",
+    "bad_field": "a field the action needs is missing or has the wrong shape",
+    "bad_die": "a reroll names die 0 or die 1",
+    "bad_sign": "a shootout pick is rock, paper or scissors",
+    "not_an_item": "the card named is not an item with a value (a container, or no card at all)",
+    "not_held": "the seat does not hold the card(s) named",
+    "no_credits": "the seat has no credits to go all-in with",
+    "can_call": "all-in is for a seat that cannot cover the bet; this one can call",
+    "raises_closed": "the Hintaron has acted: seats only call or drop",
+    "nothing_to_pay": "there is nothing to pay, so no item can be bet",
+    "items_overshoot": "the items named come to more than the bet needs: leave out the ones not needed",
+    "short_of_credits": "the seat does not hold the credits this needs",
+    "loans_off": "loans are off at this table",
+    "loan_taken": "the seat has already taken a loan this round",
+    "loan_not_needed": "a loan is only for a seat that cannot cover the bet (or, in business, the minimum bet)",
+    "already_bought": "one purchase from the Shop a round",
+    "not_in_row": "the Shop row named does not hold that item",
+    "already_took": "one bounty a round",
+    "bounty_limit": "a seat holds at most two active bounties",
+    "not_on_offer": "that bounty is not on offer",
+    "already_auctioned": "one auction per business turn",
+    "not_in_discard": "the discard pile does not hold that item",
+    "bad_trade_partner": "a trade offer goes to another seat at the table",
+    "seat_out": "that seat is out of the game",
+    "already_offered": "one offer to each seat per business turn",
+    "offer_limit": "at most three trade offers per business turn",
+    "credits_both_ways": "credits in a trade go one way only",
+    "empty_side": "a trade needs something on each side",
+    "not_a_target": "only a seat that won a pot this round can be challenged",
+}

@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Refusal, Rng, State, act, left_of, refuse
+from game.engine.rounds import next_dealer, session_ends, share_out
 from game.engine.sabacc_house.ranks import CARDS, DECK, RANK_NAMES, wins_sabacc_pot
 from game.engine.sabacc_house.ranks import RULINGS_NOTES as HAND_NOTES
 from game.engine.sabacc_house.view import (
@@ -298,12 +299,9 @@ class SabaccHouse(State):
         stacks = self.stacks
         if self._last_hand_played() if last is None else last:  # before the button moves: no next hand, no move
             return self._end_session()
-        if not first:
-            for s in left_of(self.dealer, n):
-                if stacks[s] > 0:
-                    self.dealer = s
-                    break
         playing = [st > 0 for st in stacks]
+        if not first:
+            self.dealer = next_dealer(self.dealer, playing)
         self.round_no += 1
         dealer = self.dealer
         main_ante, sabacc_ante = STRUCTURES[self.options["structure"]][:2]
@@ -359,20 +357,18 @@ class SabaccHouse(State):
     def _last_hand_played(self) -> bool:
         """Whether no hand follows the one played (the set number of hands is played, or fewer than two seats
         hold chips). The showdown asks it before giving a split's odd chips; the next deal asks it first."""
-        limit = self.options["rounds"]
-        return bool(limit and self.round_no >= limit) or sum(st > 0 for st in self.stacks) < 2
+        return session_ends(self.round_no, self.options["rounds"], sum(st > 0 for st in self.stacks))
 
     def _end_session(self) -> list[Event]:
         events: list[Event] = []
         left = self.sabacc + self.carry_main
         if left:
             n = self.n
+            # unlike Hintaro's carry (back to the seats that paid into it), an unwon sabacc pot and carried
+            # main-pot odd chips are shared by the seats still holding chips (RULINGS_NOTES); if none does,
+            # by every seat, so no chip is lost
             takers = [s for s in left_of(self.dealer, n) if self.stacks[s] > 0] or list(left_of(self.dealer, n))
-            share, rest = divmod(left, len(takers))
-            amounts = [0] * n
-            for s in takers:
-                amounts[s] = share
-            amounts[takers[0]] += rest
+            amounts = share_out(left, takers, n)
             for s in range(n):
                 self.stacks[s] += amounts[s]
             self.sabacc = self.carry_main = 0
@@ -862,7 +858,8 @@ class SabaccHouse(State):
             for w in winners:
                 stacks[w] += share
         # Splits: the odd chips stay in their pot for the next hand; after the last hand (asked once the shares
-        # are paid, as the next deal would ask) they go to the pot's first winner left of the dealer
+        # are paid, as the next deal would ask) they go to the pot's first winner left of the dealer. Not
+        # rounds.share_out: the shares are paid before session_ends can be asked, and winners are in showing order
         last = self._last_hand_played()
         winners_all: list[int] = []
         carry_main = 0

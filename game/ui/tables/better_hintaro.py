@@ -20,7 +20,6 @@ Nothing here decides a rule: legality always comes from ``state.check``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -32,6 +31,7 @@ from game.engine.core import Action, Event, seats_from
 from game.ui import theme
 from game.ui.anim import Anim, Beat
 from game.ui.draw import panel
+from game.ui.refusals import refusal_words
 from game.ui.tables import better_hintaro_panels as bp
 from game.ui.tables.base import ActionSpec, Item
 from game.ui.tables.hintaro import HintaroTable
@@ -99,13 +99,14 @@ class BetterHintaroTable(HintaroTable):
         self.draft: bp.TradeDraft | None = None
         self.dragging_credits = False
         self.builder_focus: tuple[str, int] | None = None  # the builder row ↑/↓ points at (Space picks it)
-        self.revealed: tuple[list[int], list[str]] | None = None  # the last shootout's signs, once shown
+        self.shootout_signs: tuple[list[int], list[str]] | None = None  # the last shootout's signs, once shown
         self.pass_back = False  # a trade was answered: the device goes back to the seat that offered
         self._board_cache: tuple[Any, bp.BoardLayout] | None = None
         self._board_bg: pygame.Surface | None = None
         self._panels: dict[str, tuple[Any, pygame.Surface]] = {}
         self._hits: list[bp.Hit] | None = None
         self._legal: list[Action] = []
+        self.before: dict[str, Any] = {}  # the view just before the event last folded in
         self.market_button = Button("Market", self.toggle_peek, key=pygame.K_m, key_label="M",
                                     tooltip="Look at the Shop, the bounties and everyone's items (M to go back)")
         super().__init__(app, session, demo=demo)
@@ -627,33 +628,56 @@ class BetterHintaroTable(HintaroTable):
 
     # ------------------------------------------------------------------ the action bar
     def _ok(self, action: Action) -> str | None:
-        """None if the eyes may do ``action`` now; else the engine's reason (or that it is not their turn)."""
+        """None if the eyes may do ``action`` now; else why not, in the table's words."""
         if not self.my_turn():
             return "wait for your turn"
         why = self.state.check(action)
-        return self.humane(why) if why else None
+        return self.refusal(why) if why else None
 
-    def humane(self, reason: str) -> str:
-        """An engine refusal in the players' words: card ids become names, "seat 2" becomes the seat's name."""
+    def refusal(self, reason: str) -> str:
+        """A refusal in the players' words, from its code and params (never by reading the engine's English):
+        card ids become their names, seats their names ("you" for the eyes)."""
+        code = getattr(reason, "code", "")
+        p: dict[str, Any] = dict(getattr(reason, "params", {}))
         c = self.content
 
-        def card(m: re.Match[str]) -> str:
-            key = m.group(1)
-            if key in c.bounties:
-                return c.bounties[key].name
-            if key in c.items or key in c.containers:
-                return c.name(key)
-            return m.group(0)
-
-        def seat(m: re.Match[str]) -> str:
-            i = int(m.group(1))
+        def seat(i: Any, you: str = "you") -> str:
             if i == self.eyes:
-                return "you"
-            return self.names[i] if 0 <= i < self.n else m.group(0)
+                return you
+            return self.names[i] if isinstance(i, int) and 0 <= i < self.n else "that seat"
 
-        reason = re.sub(r"'([a-z0-9_]+)'", card, reason)
-        reason = re.sub(r"\bseat (\d+)", seat, reason)
-        return reason.replace("you holds", "you hold").replace("you does", "you do").replace("you has", "you have")
+        def card(key: Any) -> str:
+            if isinstance(key, str) and key in c.bounties:
+                return c.bounties[key].name
+            return f"the {c.name(key)}" if isinstance(key, str) else "that card"
+
+        def cards(keys: Any) -> str:
+            return bp.offer_side([k for k in keys or () if isinstance(k, str)], 0, c)
+
+        holds = "hold" if p.get("seat") == self.eyes else "holds"
+        words: dict[str, Callable[[], str]] = {
+            "not_held": lambda: f"{_cap(seat(p.get('seat')))} {'do' if holds == 'hold' else 'does'} not hold "
+                                f"{cards(p.get('items'))}.",
+            "short_of_credits": lambda: f"That needs {p.get('need', 0):,} credits; {seat(p.get('seat'))} {holds} "
+                                        f"{p.get('stack', 0):,}.",
+            "not_an_item": lambda: f"{_cap(card(p.get('item')))} has no value: only items can be bet, sold or "
+                                   "auctioned.",
+            "not_in_row": lambda: f"The {p.get('row')} row has no {c.name(str(p.get('item')))}.",
+            "not_in_discard": lambda: f"The discard pile has no {c.name(str(p.get('item')))}.",
+            "not_on_offer": lambda: f"{card(p.get('bounty'))} is not on offer.",
+            "seat_out": lambda: f"{_cap(seat(p.get('seat')))} is out of the game.",
+            "already_offered": lambda: f"You have already made {seat(p.get('seat'))} an offer this turn.",
+            "loan_not_needed": lambda: f"A loan is only for a seat short of {p.get('need', 0):,} credits.",
+            "items_overshoot": lambda: f"Those items come to {p.get('total', 0):,} for a bet of {p.get('need', 0):,}:"
+                                       " leave out the ones not needed.",
+            "not_a_target": lambda: f"{_cap(seat(p.get('target')))} won nothing this round: only a winner can be "
+                                    "challenged.",
+            "can_call": lambda: "You can call: all-in is for a seat short of the bet.",
+            "bad_trade_partner": lambda: "A trade goes to another seat at the table.",
+        }
+        if code in words:
+            return words[code]()
+        return refusal_words(self.state.game_id, code, p, self.names)
 
     def _spec(self, label: str, tip: str, key: int, key_label: str, action: Action | None, missing: str,
               primary: bool = False) -> ActionSpec:
@@ -684,6 +708,8 @@ class BetterHintaroTable(HintaroTable):
             return self._challenge_specs(legal)
         if phase in ("duel", "tiebreak"):
             return self._sign_specs(legal)
+        if phase == "buyback":
+            return self._buyback_specs()
         if phase == "business":
             return self._business_specs(view)
         if phase == "auction":
@@ -757,6 +783,15 @@ class BetterHintaroTable(HintaroTable):
                                     f"{who} won this round; lose and you are out of the game", pygame.K_1 + k,
                                     str(k + 1), a, ""))
         return specs
+
+    def _buyback_specs(self) -> list[ActionSpec]:
+        return [
+            self._spec("Buy back in", "Borrow 500 from the bank and stay in the game: your credits and items go "
+                       "to the Shop, the bank takes one of your bounties", pygame.K_l, "L", Action("loan"), "",
+                       primary=True),
+            self._spec("Leave the game", "Out for good: your credits and items go to the Shop", pygame.K_o, "O",
+                       Action("pass"), ""),
+        ]
 
     def _sign_specs(self, legal: list[Action]) -> list[ActionSpec]:
         keys = {"rock": (pygame.K_r, "R"), "paper": (pygame.K_p, "P"), "scissors": (pygame.K_s, "S")}
@@ -894,6 +929,8 @@ class BetterHintaroTable(HintaroTable):
             return "SHOOTOUT? Draw on a seat that won, or holster"
         if phase in ("duel", "tiebreak"):
             return "PICK A SIGN in secret: rock, paper or scissors"
+        if phase == "buyback":
+            return "YOU LOST THE SHOOTOUT: buy back in on a loan, or leave the game"
         if phase == "business":
             picked = self._selection_words()
             if picked:
@@ -1208,12 +1245,12 @@ class BetterHintaroTable(HintaroTable):
             out.append(self._panel_item("tray", tray, sig, lambda s, o: self._paint_tray(s, o, tray, cards, slots,
                                                                                            states, label)))
         sh = self.shown.get("shootout")
-        if self.shown.get("phase") in ("duel", "tiebreak") or self.revealed is not None:
+        if self.shown.get("phase") in ("duel", "tiebreak") or self.shootout_signs is not None:
             r = pygame.Rect(0, 0, int(460 * self.u), int(176 * self.u))
             r.center = (self.centre[0], int(self.centre[1] - 8 * self.u))
-            sig = (repr(sh), repr(self.revealed), self.eyes, self.u)
+            sig = (repr(sh), repr(self.shootout_signs), self.eyes, self.u)
             out.append(self._panel_item("shootout", r, sig, lambda s, o: bp.paint_shootout(
-                s, r.move(-o[0], -o[1]), self.text, sh, self.revealed, self.names, self.eyes, self.u), layer=1))
+                s, r.move(-o[0], -o[1]), self.text, sh, self.shootout_signs, self.names, self.eyes, self.u), layer=1))
         return out
 
     def _paint_tray(self, surf: pygame.Surface, o: tuple[int, int], tray: pygame.Rect, cards: list[str],
@@ -1333,12 +1370,14 @@ class BetterHintaroTable(HintaroTable):
         return self.builder_focus
 
     # ------------------------------------------------------------------ events -> beats
-    def _patch(self, ev: Event, d: dict[str, Any]) -> Callable[[], None]:
-        def run() -> None:
-            bp.patch_view(self.shown, ev.kind, ev.seat, d, self.content.containers)
-            self._hits = None
-            self._check_mode()
-        return run
+    def fold(self, ev: Event) -> None:
+        """The engine's fold shows the view after ``ev`` (see ``BaseTable.fold``); ``before`` keeps the view it
+        replaced, for beats that fly a card from where it was (a Shop slot, say). The phase may have changed:
+        the table or the market board is drawn accordingly."""
+        self.before = self.shown
+        super().fold(ev)
+        self._hits = None
+        self._check_mode()
 
     def _card_fly(self, card: str, src: tuple[float, float], dst: tuple[float, float], delay: float = 0.0,
                   size: tuple[int, int] | None = None, covers: frozenset[tuple[Any, ...]] = frozenset(),
@@ -1369,15 +1408,10 @@ class BetterHintaroTable(HintaroTable):
         d = ev.visible_to(self.eyes)
         kind = ev.kind
         s = ev.seat
-        patch = self._patch(ev, d)
         names = self.names
         if kind == "round_started":
             def fresh() -> None:
-                v = self.shown
-                v.update(phase="stake" if d.get("high_stakes") else "wager", min_bet=d.get("min_bet"),
-                         cap=d.get("cap"), high_stakes=d.get("high_stakes"), auction=None, offer=None, shootout=None,
-                         contrib=[0] * self.n, item_credit=[0] * self.n)
-                self.revealed = None
+                self.shootout_signs = None
                 self.sel = None
                 self.draft = None
                 self.bet_pick = []
@@ -1385,7 +1419,6 @@ class BetterHintaroTable(HintaroTable):
             return self._then(super().beats_for(ev), fresh)
         if kind == "bet":
             def items_in() -> None:
-                patch()
                 assert s is not None
                 for k, card in enumerate(d.get("items") or []):
                     self._card_fly(card, self._plate_pos(s), self.pot_pos(), delay=0.05 * k)
@@ -1393,11 +1426,12 @@ class BetterHintaroTable(HintaroTable):
         if kind in ("antes", "dice_thrown", "bet_returned", "reroll", "keep", "hintaro_thrown", "pot_won",
                     "pot_carried", "round_over", "carry_returned"):
             return super().beats_for(ev)
+        if kind in ("turn", "hintaron_passed"):  # folded into the picture; nothing moves
+            return [Beat(0.0)]
         if kind == "stake":
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, "STAKES AN ITEM")
                 self._card_fly(d["item"], self._plate_pos(s), self.pot_pos())
             return [Beat(0.55, start)]
@@ -1406,7 +1440,6 @@ class BetterHintaroTable(HintaroTable):
 
             def start() -> None:
                 src = self.pot_pos()
-                patch()
                 n = len(d.get("items") or [])
                 self.tag(s, f"+{n} ITEM{'S' if n != 1 else ''}", theme.GOOD)
                 for k, card in enumerate(d.get("items") or []):
@@ -1419,7 +1452,7 @@ class BetterHintaroTable(HintaroTable):
             target = d["target"]
 
             def start() -> None:
-                self.revealed = None
+                self.shootout_signs = None
                 self.tag(s, f"DRAWS ON {names[target].upper()}", theme.BAD)
                 self.banner("Shootout!", f"{names[s]} draws on {names[target]}", 1.1)
             return [Beat(1.2, start)]
@@ -1430,19 +1463,20 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                self.revealed = None
+                self.shootout_signs = None
                 self.tag(s, "PICKED")
             return [Beat(0.3, start)]
         if kind == "shootout_signs":
             def start() -> None:
-                self.revealed = (list(d["seats"]), list(d["signs"]))
+                self.shootout_signs = (list(d["seats"]), list(d["signs"]))
             return [Beat(1.4, start)]
         if kind == "shootout_won":
             assert s is not None
 
             def start() -> None:
                 loser = d["loser"]
-                sub = f"{names[loser]} is out of the game"
+                sub = (f"{names[loser]} may buy back in on a loan" if self.shown.get("phase") == "buyback"
+                       else f"{names[loser]} is out of the game")
                 if d.get("credits") or d.get("items"):
                     sub = f"takes {d.get('credits', 0):,} and {len(d.get('items') or [])} item(s); " + sub
                 self.banner(f"{names[s]} wins the shootout", sub, 1.6)
@@ -1451,22 +1485,25 @@ class BetterHintaroTable(HintaroTable):
                     self.fly(d["credits"], self._plate_pos(loser), self._plate_pos(s))
 
             def end() -> None:
-                self.revealed = None
+                self.shootout_signs = None
             return [Beat(1.7, start, end)]
         if kind == "seat_out":
             assert s is not None
+            return [Beat(0.6, lambda: self.tag(s, "OUT", theme.BAD))]
+        if kind == "bought_back":
+            assert s is not None
 
             def start() -> None:
-                patch()
-                self.tag(s, "OUT", theme.BAD)
-            return [Beat(0.6, start)]
+                self.tag(s, "BUYS BACK IN", theme.AMBER)
+                if d.get("credits"):
+                    self.fly(d["credits"], self._plate_pos(s), self._bank_pos())
+            return [Beat(0.6, start, sound="chips")]
         if kind == "tiebreak_shootout":
             def start() -> None:
-                self.shown["phase"] = "tiebreak"
                 self.banner("Dead level", f"{self.join_names(list(d['seats']))} shoot it out", 1.4)
             return [Beat(1.5, start)]
         if kind == "shop_updated":
-            return [Beat(1.4, self._shop_turns_over(d, patch))]
+            return [Beat(1.4, self._shop_turns_over(d))]
         if kind == "business_started":
             return [Beat(0.25)]
         if kind == "item_bought":
@@ -1474,7 +1511,6 @@ class BetterHintaroTable(HintaroTable):
 
             def start() -> None:
                 src = self._shop_slot_centre(d.get("row", "newest"), d["item"])
-                patch()
                 self.tag(s, f"BUYS FOR {d['price']:,}")
                 self.fly(d["price"], self._plate_pos(s), self._bank_pos())
                 self._card_fly(d["item"], src, self._plate_pos(s))
@@ -1483,14 +1519,12 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, "TAKES A BOUNTY")
             return [Beat(0.6, start)]
         if kind == "bounty_completed":
             assert s is not None
 
             def start() -> None:
-                patch()
                 name = self.content.bounties[d["bounty"]].name
                 paid = d.get("paid", 0)
                 sub = f"the bank pays {paid:,}" if paid else f"reward: the {self.art.name(d.get('reward_item') or '')}"
@@ -1503,7 +1537,6 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, f"SELLS FOR {d['price']:,}")
                 self._card_fly(d["item"], self._plate_pos(s), self._bank_pos())
                 self.fly(d["price"], self._bank_pos(), self._plate_pos(s))
@@ -1512,38 +1545,34 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, "CALLS AN AUCTION")
             return [Beat(0.7, start)]
         if kind == "auction_bid":
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, f"BIDS {d['amount']:,}")
             return [Beat(0.5, start)]
         if kind == "auction_pass":
             assert s is not None
             return [Beat(0.35, lambda: self.tag(s, "PASSES"))]
         if kind == "auction_ask":
-            return [Beat(0.5, patch)]
+            return [Beat(0.5)]
         if kind == "auction_won":
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, f"WINS IT FOR {d['price']:,}", theme.GOOD)
                 self.fly(d["price"], self._plate_pos(s), self._bank_pos())
                 b = self.board_layout()
                 self._card_fly(d["item"], b.discard.center, self._plate_pos(s))
             return [Beat(0.9, start, sound="chips")]
         if kind == "auction_unsold":
-            return [Beat(0.6, patch)]
+            return [Beat(0.6)]
         if kind == "trade_offered":
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, f"OFFERS {names[d['to']].upper()} A TRADE")
             return [Beat(0.6, start)]
         if kind in ("trade_accepted", "trade_declined"):
@@ -1551,7 +1580,6 @@ class BetterHintaroTable(HintaroTable):
             ok = kind == "trade_accepted"
 
             def start() -> None:
-                patch()
                 self.pass_back = True
                 self.tag(s, "ACCEPTS" if ok else "DECLINES", theme.GOOD if ok else theme.BAD)
                 if ok:
@@ -1568,7 +1596,6 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, f"BORROWS {d['amount']:,}")
                 src = self._bank_pos() if self.mode == "board" else self.pot_pos()
                 self.fly(d["amount"], src, self._plate_pos(s))
@@ -1580,16 +1607,12 @@ class BetterHintaroTable(HintaroTable):
             assert s is not None
 
             def start() -> None:
-                patch()
                 self.tag(s, f"OPENS A CONTAINER: +{len(d.get('items') or [])}", theme.GOOD)
             return [Beat(0.8, start)]
         if kind == "loan_repaid":
             assert s is not None
 
-            def start() -> None:
-                self.shown["stacks"][s] -= d.get("amount", 0)
-                self.tag(s, f"REPAYS {d.get('amount', 0):,}")
-            return [Beat(0.5, start)]
+            return [Beat(0.5, lambda: self.tag(s, f"REPAYS {d.get('amount', 0):,}"))]
         if kind == "pot_items_returned":
             return [Beat(0.3)]
         if kind == "game_setup":
@@ -1605,18 +1628,18 @@ class BetterHintaroTable(HintaroTable):
         return super().beats_for(ev)
 
     def _shop_slot_centre(self, row: str, card: str) -> tuple[float, float]:
+        """Where ``card`` lay in the Shop row before the event just folded in took it."""
         b = self.board_layout()
-        cards = (self.shown.get("shop") or {}).get(row, [])
+        cards = (self.before.get("shop") or {}).get(row, [])
         slots = b.newest if row == "newest" else b.oldest
         i = cards.index(card) if card in cards else 0
         return slots[min(i, len(slots) - 1)].center
 
-    def _shop_turns_over(self, d: dict[str, Any], patch: Callable[[], None]) -> Callable[[], None]:
+    def _shop_turns_over(self, d: dict[str, Any]) -> Callable[[], None]:
         """The Shop cycles: Oldest to the discard pile, Newest slides to Oldest, fresh cards into Newest."""
         def start() -> None:
             b = self.board_layout()
-            old = dict(self.shown.get("shop") or {})
-            patch()
+            old = dict(self.before.get("shop") or {})
             self.tags = {}
             self.banner("Business stage", "the Shop turns over: buy, take bounties, sell, auction, trade", 1.3)
             for i, card in enumerate(old.get("oldest", [])[:3]):
@@ -1664,7 +1687,8 @@ class BetterHintaroTable(HintaroTable):
             lost = f"; {ev['lost']:,} is over the cap and lost" if ev.get("lost") else ""
             return f"{who} stakes {self._the(ev['item'])} ({ev.get('credited', 0):,} counts toward the bet{lost})."
         if kind == "items_won":
-            return f"{who} also takes {side(list(ev.get('items') or []), 0, c)} from the pot."
+            pot = "the pot" if not ev.get("pot") else f"side pot {ev['pot']}"
+            return f"{who} also takes {side(list(ev.get('items') or []), 0, c)} from {pot}."
         if kind == "items_carried":
             return f"The item cards in the pot ({side(list(ev.get('items') or []), 0, c)}) wait for the next round."
         if kind == "challenge":
@@ -1688,6 +1712,20 @@ class BetterHintaroTable(HintaroTable):
             items = list(ev.get("items") or [])
             return (f"{who} is out of the game: {ev.get('credits', 0):,} credits go to the bank"
                     + (f", {len(items)} item(s) to the discard pile" if items else "") + ".")
+        if kind == "bought_back":
+            items = list(ev.get("items") or [])
+            return (f"{who} buys back in on a loan: {ev.get('credits', 0):,} credits go to the bank"
+                    + (f", {len(items)} item(s) to the discard pile" if items else "") + ".")
+        if kind in ("turn", "hintaron_passed"):
+            return None
+        if kind == "carry_returned" and ev.get("odd"):
+            odd, to = ev["odd"], self._name(ev.get("odd_to"))
+            rest = sum(ev.get("amounts") or []) - odd
+            chips = f"{odd:,} odd chip{'s' if odd != 1 else ''}"
+            back = " The rest of the carried pot goes back to the seats that paid into it." if rest else ""
+            verb = "goes" if odd == 1 else "go"
+            return f"No hand follows: the {chips} of the last split {verb} to {to}, first winner left of the dealer." \
+                + back
         if kind == "tiebreak_shootout":
             return f"Dead level on every count: {self.join_names(list(ev['seats']))} settle it with a shootout."
         if kind == "shop_updated":

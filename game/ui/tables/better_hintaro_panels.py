@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -872,135 +872,6 @@ def offer_side(cards: Sequence[str], credits: int, content: Content) -> str:
 
 def goods_value(cards: Sequence[str], content: Content) -> int:
     return sum(content.value(c) for c in cards)
-
-
-# ----------------------------------------------------------------------------- patching the shown view
-def patch_view(v: dict[str, Any], kind: str, seat: int | None, d: dict[str, Any], boxes: Collection[str]) -> None:
-    """Bring the drawn view up to date with one event of the item economy while it plays out.
-
-    The table draws ``shown``; at the end of every action it is replaced by the engine's real view. In
-    between, these patches keep the picture in step with the story (the card leaves the Shop as the buyer
-    pays for it), using only the event's public data. ``boxes``: the container ids (the view lists a seat's
-    containers apart from its items).
-    """
-    n = len(v.get("stacks") or [])
-    stacks = v.setdefault("stacks", [0] * n)
-    items = v.setdefault("items", [[] for _ in range(n)])
-    conts = v.setdefault("containers", [[] for _ in range(n)])
-
-    def take(s: int, cards: Sequence[str]) -> None:
-        for c in cards:
-            where = conts[s] if c in boxes else items[s]
-            if c in where:
-                where.remove(c)
-
-    def give(s: int, cards: Sequence[str]) -> None:
-        for c in cards:
-            (conts[s] if c in boxes else items[s]).append(c)
-        items[s].sort()
-        conts[s].sort()
-
-    def per_seat(key: str, default: Any) -> list[Any]:
-        lst = v.get(key)
-        if not isinstance(lst, list) or len(lst) != n:
-            lst = v[key] = [default() for _ in range(n)]
-        return lst
-
-    shop = v.setdefault("shop", {"newest": [], "oldest": []})
-    if kind == "shop_updated":
-        v["phase"] = "business"
-        shop["newest"] = list(d.get("newest", []))
-        shop["oldest"] = list(d.get("oldest", []))
-        v["discard"] = sorted(list(v.get("discard", [])) + list(d.get("discarded", [])))
-        extra = list(d.get("containers_to_pot", [])) + ([d["to_pot"]] if d.get("to_pot") else [])
-        v["pot_items"] = list(v.get("pot_items", [])) + extra
-        v["bought"] = [False] * n
-        v["took"] = [False] * n
-    elif seat is None and kind not in ("auction_ask", "auction_unsold"):
-        return
-    elif kind == "item_bought":
-        row = shop.setdefault(d.get("row", "newest"), [])
-        if d["item"] in row:
-            row.remove(d["item"])
-        shop["newest"] = list(shop.get("newest", [])) + list(d.get("drawn", []))
-        give(seat, [d["item"]])
-        stacks[seat] -= d.get("price", 0)
-        per_seat("bought", bool)[seat] = True
-        v["pot_items"] = list(v.get("pot_items", [])) + list(d.get("containers_to_pot", []))
-    elif kind == "bounty_taken":
-        per_seat("active_bounties", list)[seat].append(d["bounty"])
-        v["bounty_offer"] = list(d.get("bounty_offer", []))
-        per_seat("took", bool)[seat] = True
-    elif kind == "bounty_completed":
-        active = per_seat("active_bounties", list)[seat]
-        if d["bounty"] in active:
-            active.remove(d["bounty"])
-        per_seat("completed_bounties", list)[seat].append(d["bounty"])
-        per_seat("completed_values", list)[seat].append(d.get("value", 0))
-        take(seat, d.get("items", []))
-        if d.get("reward_item"):
-            give(seat, [d["reward_item"]])
-        stacks[seat] += d.get("paid", 0)
-    elif kind == "item_sold":
-        take(seat, [d["item"]])
-        stacks[seat] += d.get("price", 0)
-    elif kind == "auction_called":
-        v["phase"] = "auction"
-        v["auction"] = {"item": d["item"], "caller": seat, "opening": d["ask"], "ask": d["ask"], "high": 0,
-                        "bidder": -1, "order": [], "pending": []}
-    elif kind == "auction_bid" and v.get("auction"):
-        v["auction"].update(high=d["amount"], bidder=seat)
-    elif kind == "auction_ask" and v.get("auction"):
-        v["auction"]["ask"] = d["ask"]
-    elif kind in ("auction_won", "auction_unsold"):
-        if kind == "auction_won":
-            disc = list(v.get("discard", []))
-            if d["item"] in disc:
-                disc.remove(d["item"])
-            v["discard"] = disc
-            give(seat, [d["item"]])
-            stacks[seat] -= d.get("price", 0)
-        v["auction"] = None
-        v["phase"] = "business"
-    elif kind == "trade_offered":
-        v["phase"] = "trade"
-        v["offer"] = {k: d.get(k) for k in ("from", "to", "give", "give_credits", "get", "get_credits")}
-    elif kind in ("trade_accepted", "trade_declined"):
-        if kind == "trade_accepted":
-            s, t = d["from"], d["to"]
-            take(s, d.get("give", []))
-            take(t, d.get("get", []))
-            give(t, d.get("give", []))
-            give(s, d.get("get", []))
-            net = d.get("give_credits", 0) - d.get("get_credits", 0)
-            stacks[s] -= net
-            stacks[t] += net
-        v["offer"] = None
-        v["phase"] = "business"
-    elif kind == "loan_taken":
-        stacks[seat] = d.get("stack", stacks[seat])
-        gone = d.get("bounty_taken")
-        for key in ("active_bounties", "completed_bounties"):
-            lst = per_seat(key, list)[seat]
-            if gone and gone in lst:
-                lst.remove(gone)
-                break
-    elif kind == "items_won":
-        give(seat, d.get("items", []))
-        v["pot_items"] = []
-    elif kind in ("bet", "stake"):
-        cards = list(d.get("items", [])) if kind == "bet" else [d["item"]]
-        if cards:
-            take(seat, cards)
-            v["pot_items"] = list(v.get("pot_items", [])) + cards
-    elif kind == "seat_out":
-        per_seat("alive", lambda: True)[seat] = False
-        items[seat] = []
-        conts[seat] = []
-        stacks[seat] = 0
-    elif kind == "container_opened":
-        take(seat, [d["container"]])
-        give(seat, d.get("items", []))
 
 
 # --------------------------------------------------------------------------------------------- panels
