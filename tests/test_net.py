@@ -18,7 +18,6 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.ai import make_agent
 from game.engine import GAMES, Event, create, reduce_view
 from game.net.client import Client, JoinError
 from game.net.protocol import (
@@ -130,13 +129,13 @@ def test_digest_reads_a_view_as_json_does() -> None:
 
 
 def test_the_tally_gives_what_simulate_gives() -> None:
-    from game.measure.simulate import simulate
+    from game.measure.simulate import simulate, table_agents
 
     agents = ["random", "passive", "novice"]
     want = simulate("kinzo", 3, 4, seed=5, agents=agents)
     assert want["sessions"] == 1
     state = create("kinzo", seats=3, seed=5, options={"rounds": 4})
-    players = [make_agent(name, "kinzo", seed=5 * 131 + i) for i, name in enumerate(agents)]
+    players = table_agents(agents, "kinzo", 5)
     tally = Tally(state, agents, 5, {})
     tally.feed(state.opening_events)
     while not state.is_over:

@@ -33,6 +33,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai import make_agent
+from game.ai.seeds import agent_seed, new_secret
 from game.engine import Action, IllegalAction, create
 from game.engine.core import Event
 from game.net.protocol import (
@@ -155,9 +156,13 @@ class Table:
                 make_agent(name, game)  # an unknown name is refused now, not mid-session
         make_agent(stand_in, game)
         self.seats = [SeatSlot(i, a) for i, a in enumerate(agents)]
-        # the agents' own seeds come from `secrets` too, never from the table's seed: a client watching an AI's
-        # choices could otherwise search its seed's 32 bits and run the derivation back to the table's seed
-        self.agents = [make_agent(a if a != REMOTE else stand_in, game, seed=secrets.randbits(32)) for a in agents]
+        # the agents' seeds: keyed one-way from a fresh secret (game.ai.seeds, as quick tables do), never from the
+        # table's seed, so a client watching an AI's choices learns nothing of the deck or the dice
+        secret = new_secret()
+        self.agents = [
+            make_agent(a if a != REMOTE else stand_in, game, seed=agent_seed(secret, "seat", i))
+            for i, a in enumerate(agents)
+        ]
         self.stand_in = stand_in
         self.password = password
         self.timeout = timeout
