@@ -1,8 +1,9 @@
-"""``python -m game`` / ``cantina``: the game itself, and the ``simulate`` and ``bench`` sub-commands.
+"""``python -m game`` / ``cantina``: the game itself, and the ``simulate``, ``bench``, ``serve`` and ``join``
+sub-commands.
 
-The sub-commands import only what they need: ``simulate`` and ``bench engine`` never load pygame. ``--help``
-lists the game ids and agent names from their registries (``game.engine.GAMES``, ``game.ai.AGENTS``), read
-only when the help is asked for, so a plain start never imports the AI.
+The sub-commands import only what they need: ``simulate``, ``bench engine``, ``serve`` and ``join --agent``
+never load pygame. ``--help`` lists the game ids and agent names from their registries (``game.engine.GAMES``,
+``game.ai.AGENTS``), read only when the help is asked for, so a plain start never imports the AI.
 """
 
 from __future__ import annotations
@@ -79,15 +80,47 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign): measurements, not tests",
+    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign, net): measurements, not tests",
                        lazy_epilog=games_and_agents)
-    p.add_argument("what", choices=["engine", "render", "ai", "campaign"])
+    p.add_argument("what", choices=["engine", "render", "ai", "campaign", "net"])
     p.add_argument("--json", action="store_true")
     p.add_argument("--quick", action="store_true", help="a short run (for smoke tests)")
     p.add_argument("--game", action="append", default=[], help="only these games")
     p.add_argument("--runs", type=int, default=5, help="campaign: campaigns played per policy")
     p.add_argument("--policy", action="append", choices=["shark", "regular", "novice"], default=[],
                    help="campaign: the player's level (repeat for several; default all three)")
+    p.add_argument("--tables", type=int, default=20, help="net: tables served by one server process")
+    p.add_argument("--seconds", type=float, default=20.0, help="net: how long to measure")
+    p.add_argument("--think", type=float, default=0.5, help="net: seconds a bot client waits before acting")
+
+
+def _add_serve(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="host a table over the network (WebSocket); remote seats join with `join`")
+    p.add_argument("game", help="game id, e.g. kinzo")
+    p.add_argument("--agents", required=True,
+                   help="one per seat: an AI name, or `remote` for a seat taken by the next client to join")
+    p.add_argument("--port", type=int, default=8765, help="TCP port (0: any free one, printed on stderr)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    p.add_argument("--rounds", type=int, default=10)
+    p.add_argument("--seed", type=int, default=None, help="the table's seed (default: a secret random one)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option")
+    p.add_argument("--password", default=None, help="clients must give this password to take a seat")
+    p.add_argument("--timeout", type=float, default=60.0,
+                   help="seconds a remote seat may be away (or take to act) before an AI plays for it")
+    p.add_argument("--stand-in", default="regular", help="the AI that plays for an absent remote seat")
+    p.add_argument("--json", action="store_true", help="print only the summary JSON")
+    p.add_argument("--log", default=None, help="write every event, secrets included, to this file (JSON lines)")
+
+
+def _add_join(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("join", help="take a seat at a served table (headless with --agent)")
+    p.add_argument("url", help="the table, e.g. ws://127.0.0.1:8765")
+    p.add_argument("--agent", default=None, help="play headless with this AI level")
+    p.add_argument("--token", default=None, help="take a seat back with the token given on joining")
+    p.add_argument("--password", default=None)
+    p.add_argument("--agent-seed", type=int, default=None, help="seed of the agent's own choices")
+    p.add_argument("--think", type=float, default=0.0, help="seconds to wait before each action (a bot's pace)")
+    p.add_argument("--log", default=None, help="write the seat, its token and every event received (JSON lines)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     _add_simulate(sub)
     _add_bench(sub)
+    _add_serve(sub)
+    _add_join(sub)
     return parser
 
 
@@ -118,6 +153,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.measure.bench import main as bench_main
 
             return bench_main(args)
+        if args.command == "serve":
+            import json
+
+            from game.measure.simulate import format_table
+            from game.net.server import main as serve_main
+
+            result = serve_main(args)
+            if not args.json:
+                print(format_table(result))
+            print(json.dumps(result, separators=(",", ":")))
+            return 0
+        if args.command == "join":
+            from game.net.client import main as join_main
+
+            return join_main(args)
         from game.ui.app import main as app_main
 
         return app_main(args)

@@ -1,7 +1,9 @@
 """The layers of the code base, enforced on every import, function-level ones included.
 
 engine ← ai ← campaign ← ui, with the event bus beside the engine and the measuring code (simulate, bench,
-the economy report) above them all. A module may import its own layer and the layers below it, never one
+the economy report) above them all. The network tables (``game.net``: protocol, server, headless client) sit
+on the engine and the AI only, beside the campaign: a server never loads pygame, and never unpickles.
+A module may import its own layer and the layers below it, never one
 above: the engine stands alone, so a replay viewer or a network server can load it without the AI, the
 campaign or pygame. The walk reads every module's source with ``ast`` (imports inside functions count too)
 and also refuses loading a module by name with ``importlib``, which would dodge it.
@@ -24,8 +26,9 @@ ALLOWED: dict[str, set[str]] = {
     "ai": {"engine", "events"},
     "campaign": {"engine", "events", "ai"},
     "ui": {"engine", "events", "ai", "campaign"},
-    "measure": {"engine", "events", "ai", "campaign", "ui"},
-    "main": {"engine", "events", "ai", "campaign", "ui", "measure"},
+    "net": {"engine", "events", "ai"},
+    "measure": {"engine", "events", "ai", "campaign", "ui", "net"},
+    "main": {"engine", "events", "ai", "campaign", "ui", "measure", "net"},
 }
 #: third-party packages a layer may not touch (pygame draws; only the UI and the measuring code may)
 FORBIDDEN_PACKAGES: dict[str, set[str]] = {
@@ -33,6 +36,7 @@ FORBIDDEN_PACKAGES: dict[str, set[str]] = {
     "events": {"pygame", "pytmx"},
     "ai": {"pygame", "pytmx"},
     "campaign": {"pygame"},
+    "net": {"pygame", "pytmx", "pickle", "marshal", "shelve"},
 }
 
 

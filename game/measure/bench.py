@@ -1,8 +1,9 @@
-"""``python -m game bench engine|render|ai|campaign``: measurements, not tests.
+"""``python -m game bench engine|render|ai|campaign|net``: measurements, not tests.
 
 ``engine``: per game, random-playout rounds/s and actions/s on one core, ``clone()`` time and the save
 round trip (``to_json`` + ``restore``) time. ``render`` and ``ai`` live with the UI and the AI, ``campaign``
-(whole campaigns played by an AI player: reach rates, sittings, how often broke) with the campaign.
+(whole campaigns played by an AI player: reach rates, sittings, how often broke) with the campaign, ``net``
+(tables served over localhost to bot clients: round trip and server CPU) in :mod:`game.measure.net`.
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ def main(args: argparse.Namespace) -> int:
         result = render_bench(args.quick)
         print(json.dumps(result, indent=2) if args.json else format_render_bench(result))
         return 0
+    if args.what == "net":
+        from game.measure.net import main as net_main
+
+        return net_main(args)
     if args.what == "campaign":
         from game.measure.campaign import POLICIES, campaign_bench, format_campaign_bench
 
