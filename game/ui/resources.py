@@ -1,8 +1,8 @@
 """The one place art and fonts are found, rendered and cached.
 
-Why one module: the packaged app finds its data under ``sys._MEIPASS`` and a source checkout under the repo
-root, and every image must survive a missing or broken file (a placeholder with the asset id and one logged
-line, never a crash). SVGs are rendered with ``pygame.image.load_sized_svg`` at the size they are drawn at,
+Why one module: the files come from the one data root (:func:`game.paths.assets_dir`: a checkout, an installed
+wheel or the PyInstaller app), and every image must survive a missing or broken file (a placeholder with the
+asset id and one logged line, never a crash). SVGs are rendered with ``pygame.image.load_sized_svg`` at the size they are drawn at,
 so art stays crisp at any window size; the result is cached per (id, size). Nothing here touches pygame at
 import time, and fonts live on a :class:`Resources` instance (fonts made before ``pygame.quit()`` die with it).
 """
@@ -10,13 +10,16 @@ import time, and fonts live on a :class:`Resources` instance (fonts made before 
 from __future__ import annotations
 
 import logging
-import sys
 import tomllib
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from game.paths import assets_dir
+
+__all__ = ["FONT_FILES", "Placeholder", "Resources", "assets_dir", "read_manifest"]
 
 log = logging.getLogger("cantina.resources")
 
@@ -26,15 +29,6 @@ FONT_FILES: dict[str, tuple[str, ...]] = {
     "bold": ("Inter-Bold.otf", "Inter-Bold.ttf"),
     "head": ("BebasNeue-Regular.otf", "BebasNeue-Regular.ttf"),
 }
-
-
-def data_root() -> Path:
-    """The folder holding ``assets/`` and ``levels/``: PyInstaller's unpack dir, or the repo root."""
-    return Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[2]))
-
-
-def assets_dir() -> Path:
-    return data_root() / "assets"
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str], meta: dict[str, dict[str, Any]]) -> None:
