@@ -24,6 +24,7 @@ import pygame
 from game.ui import draw as drawmod
 from game.ui import theme
 from game.ui.backdrop import Backdrop
+from game.ui.cache import release_big_blocks
 from game.ui.draw import Text, panel
 from game.ui.input import Input, translate
 from game.ui.resources import Resources
@@ -68,6 +69,7 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if msg:
             self.toast(msg, 8.0)
+        release_big_blocks()  # freed surfaces go back to the system: RSS stays flat over a session
         pygame.mixer.pre_init(22050, -16, 1, 512)
         pygame.init()
         self.res = Resources()
