@@ -154,18 +154,21 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.PANEL, e
         pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
 
 
-_shades = SurfaceCache(1, 64 * MB)  # one: the window's size and the overlay's alpha
-
-
 def shade(surf: pygame.Surface, alpha: int = 170) -> None:
-    """Darken the whole surface (behind a modal overlay)."""
-    key = (*surf.get_size(), alpha)
-    s = _shades.get(key)
-    if s is None:
+    """Darken the whole surface (behind a modal overlay): (4, 5, 9) laid over it at ``alpha``.
+
+    Done in place with two fills (keep ``255 - alpha`` of each colour, add the tint), not with a window-sized
+    translucent surface: that one was cached and held 8 MB at 1080p for the rest of the session.
+    """
+    alpha = max(0, min(255, int(alpha)))
+    if surf.get_flags() & pygame.SRCALPHA:  # a translucent picture: its alpha must grow too, so blend for real
         s = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         s.fill((4, 5, 9, alpha))
-        _shades[key] = s
-    surf.blit(s, (0, 0))
+        surf.blit(s, (0, 0))
+        return
+    keep = 255 - alpha
+    surf.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surf.fill(tuple(c * alpha // 255 for c in (4, 5, 9)), special_flags=pygame.BLEND_RGB_ADD)
 
 
 # ----------------------------------------------------------------------------------------------- chips
@@ -470,4 +473,3 @@ def clear_caches() -> None:
     _stacks.clear()
     _dice.clear()
     _cubes.clear()
-    _shades.clear()

@@ -9,7 +9,7 @@ import pytest
 from game.ui import draw
 from game.ui.cache import MB, SurfaceCache, surface_bytes
 from game.ui.cards import CardArt, sabacc_deck
-from game.ui.draw import Text
+from game.ui.draw import Text, shade
 from game.ui.resources import Resources
 
 
@@ -144,4 +144,27 @@ def test_the_lamps_stutter_dims_a_patch_not_a_second_copy_of_the_room() -> None:
         assert app.screen.get_at(corner) == whole.get_at(corner)
     finally:
         app.shutdown()
+        pygame.quit()
+
+
+def test_shading_the_window_keeps_no_window_sized_surface() -> None:
+    """The overlay's shade was a cached window-sized translucent surface (8 MB at 1080p, kept all session);
+    now it darkens in place, within one step of the blend it replaces."""
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((64, 48))
+        for x in range(64):
+            for y in range(48):
+                screen.set_at((x, y), ((x * 4) % 256, (y * 5) % 256, (x * y) % 256))
+        before = screen.copy()
+        shade(screen, 170)
+        veil = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        veil.fill((4, 5, 9, 170))
+        before.blit(veil, (0, 0))
+        for x in range(0, 64, 3):
+            for y in range(0, 48, 3):
+                a, b = screen.get_at((x, y)), before.get_at((x, y))
+                assert all(abs(a[i] - b[i]) <= 1 for i in range(3))
+        assert not hasattr(draw, "_shades")
+    finally:
         pygame.quit()
