@@ -75,6 +75,22 @@ def test_the_installed_package_loads_the_campaign_maps_and_roster(tmp_path: Path
     )
     out = _python(tmp_path, code)
     assert out.returncode == 0, out.stderr
+    play = (  # the campaign itself walks into its first cantina (it stopped on "no maps (*.tmx)")
+        "import pygame\n"
+        "from game.campaign.progress import Campaign\n"
+        "from game.ui.app import App\n"
+        "from game.ui.campaign.play import CampaignPlay\n"
+        "from game.ui.settings import Settings\n"
+        "app = App(size=(1280, 720), settings=Settings(muted=True), fixed_step=True, strict=True)\n"
+        "CampaignPlay(app, Campaign.new('Wheel', seed=1), 1).start()\n"
+        "for _ in range(30): app.step(1 / 30); app.render()\n"
+        "names = [type(s).__name__ for s in app.stack.scenes]\n"
+        "assert names == ['CantinaScene'], names\n"
+        "assert not app.toasts and not app.res.problems, (app.toasts, app.res.problems)\n"
+        "app.shutdown(); pygame.quit()\n"
+    )
+    out = _python(tmp_path, play)
+    assert out.returncode == 0, out.stderr
 
 
 def test_the_installed_package_draws_with_its_own_fonts_and_art(tmp_path: Path) -> None:
