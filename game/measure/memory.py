@@ -52,7 +52,8 @@ def cache_stats(app: Any) -> dict[str, dict[str, int]]:
             c = getattr(art, name, None)
             if isinstance(c, SurfaceCache):
                 out["table_cards"] = c
-    return {name: {"items": len(c), "bytes": c.nbytes, "max_bytes": c.max_bytes} for name, c in out.items()}
+    keep = ("items", "bytes", "max_bytes", "misses", "evictions")
+    return {name: {k: v for k, v in c.stats().items() if k in keep} for name, c in out.items()}
 
 
 def demo_table(game: str, frames: int = FRAMES, size: tuple[int, int] = SIZE) -> dict[str, Any]:
