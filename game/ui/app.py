@@ -103,6 +103,7 @@ class App:
             w, h = max(1, int(size[0])), max(1, int(size[1]))
             screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.window_size = screen.get_size()
+        self.text.fit_window(self.window_size)
         return screen
 
     @property
@@ -123,6 +124,7 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface() or self.screen
         self.window_size = self.screen.get_size()
+        self.text.fit_window(self.window_size)
         self.stack.layout(self.size)
         self.dirty = True
         self._shown_sig = None
@@ -257,6 +259,7 @@ class App:
             cur = pygame.display.get_surface()
             self.screen = cur or self.screen
             self.window_size = self.screen.get_size()
+            self.text.fit_window(self.window_size)
             self.stack.layout(self.size)
             self._shown_sig = None
             if not self.fullscreen and not self.too_small():

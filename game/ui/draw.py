@@ -33,6 +33,12 @@ class Text:
         self.res = res
         self._cache = SurfaceCache(limit, max_bytes)
         self._limit = limit
+        self._base_bytes = max_bytes
+
+    def fit_window(self, size: tuple[int, int]) -> None:
+        """Grow the byte cap with the window: text scales with it, and a frame's lines must all fit (at 1080p the
+        cap is 6 MB, about three quarters of the window's own pixels; at 4K four times that)."""
+        self._cache.max_bytes = max(self._base_bytes, int(size[0]) * int(size[1]) * 3)
 
     def render(self, text: str, size: int, colour: Colour = theme.CREAM, role: str = "text") -> pygame.Surface:
         if TEXT_HOOK is not None:
