@@ -177,3 +177,18 @@ def test_the_text_caps_bytes_grow_with_the_window_so_a_frames_lines_fit(app) -> 
     assert app.text._cache.max_bytes == 3840 * 2160 * 3 > cap
     app.resize((1280, 720))
     assert app.text._cache.max_bytes == cap
+
+
+def test_the_memory_bench_reads_rss_along_a_demo_table_and_reports_the_caches(monkeypatch) -> None:
+    """``bench render``'s memory run, shortened (its real run is 600 and 20,000 frames at 1920×1080)."""
+    from game.measure import memory
+
+    monkeypatch.setattr(memory, "WARM_FRAMES", 5)
+    monkeypatch.setattr(memory, "CHECKPOINTS", (5, 10))
+    r = memory.demo_table("hintaro", 12, (800, 600))
+    assert r["frames"] == 12 and list(r["rss_mb_at"]) == ["5", "10", "12"]
+    assert r["rss_mb_warm"] > 10 and r["rss_mb_end"] > 10 and r["ratio"] > 0
+    assert r["caches"]["text"]["bytes"] <= r["caches"]["text"]["max_bytes"]
+    text = "\n".join(memory.format_memory({"warm_frames": 5, "frames": 12, "tables": [r],
+                                           "targets": {"ratio": 1.1, "rss_mb": 120.0}}))
+    assert "hintaro 800x600" in text and "RSS MB by frame" in text
