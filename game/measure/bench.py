@@ -105,7 +105,7 @@ def main(args: argparse.Namespace) -> int:
     if args.what == "render":
         from game.measure.render import format_render_bench, render_bench
 
-        result = render_bench(args.quick)
+        result = render_bench(args.quick, getattr(args, "frames", None), args.game or None)
         print(json.dumps(result, indent=2) if args.json else format_render_bench(result))
         return 0
     if args.what == "net":

@@ -9,6 +9,8 @@ first frame shows. Measurements, not tests: the numbers are printed (or returned
 * idle CPU: the real loop with a person to act and nothing moving, CPU seconds over wall seconds.
 * first frame: ``cantina --frames 1 --demo hintaro`` in a fresh process, from process start (bytecode
   cached, as an installed game has it).
+* memory: the RSS of a 1920×1080 demo table after 600 frames and after 20,000 (``--frames``), in a fresh
+  process (game.measure.memory).
 """
 
 from __future__ import annotations
@@ -220,8 +222,9 @@ def first_frame(runs: int = 2) -> dict[str, Any]:
     return {"first_frame_ms": ms[-1] if ms else None, "runs_ms": ms}
 
 
-def render_bench(quick: bool = False) -> dict[str, Any]:
-    """Frame-time p50/p99 per resolution, idle CPU % and first-frame time, as a dict."""
+def render_bench(quick: bool = False, memory_frames: int | None = None,
+                 memory_games: list[str] | None = None) -> dict[str, Any]:
+    """Frame-time p50/p99 per resolution, idle CPU %, first-frame time and memory over a session, as a dict."""
     frames = 120 if quick else 400
     result: dict[str, Any] = {"frame_time": {}}
     for size in ((1280, 720), (1920, 1080)):
@@ -232,6 +235,10 @@ def render_bench(quick: bool = False) -> dict[str, Any]:
     result["idle"] = idle_cpu(3.0 if quick else 8.0)
     result["cantina_idle"] = [cantina_idle_cpu(3.0 if quick else 8.0, size) for size in ((1280, 720), (1920, 1080))]
     result["first_frame"] = first_frame(1 if quick else 2)
+    from game.measure import memory
+
+    result["memory"] = memory.memory_bench(memory_games or memory.GAMES,
+                                           memory_frames or (2_000 if quick else memory.FRAMES))
     result["targets"] = {"p99_ms_1920x1080": 4.0, "idle_cpu_percent": 3.0, "first_frame_ms": 500,
                          "cantina_idle_cpu_percent": 8.0}
     return result
@@ -260,6 +267,10 @@ def format_render_bench(result: dict[str, Any]) -> str:
     ff = result.get("first_frame", {})
     lines.append(f"  first frame: {ff.get('first_frame_ms')} ms from process start (target ≤ {t.get('first_frame_ms')}"
                  f" ms); p99 target at 1920x1080: ≤ {t.get('p99_ms_1920x1080')} ms")
+    if result.get("memory"):
+        from game.measure.memory import format_memory
+
+        lines += format_memory(result["memory"])
     return "\n".join(lines)
 
 

@@ -27,6 +27,7 @@ import pygame
 from game.ui import audio, theme
 from game.ui import draw as drawmod
 from game.ui.backdrop import Backdrop
+from game.ui.cache import release_big_blocks
 from game.ui.draw import Text, panel
 from game.ui.input import Input, translate
 from game.ui.resources import Resources
@@ -96,6 +97,7 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if msg:
             self.toast(msg, 8.0)
+        release_big_blocks()  # freed surfaces go back to the system: RSS stays flat over a session
         self.sound_problem = audio.init()  # no sound card: silence and one log line, not ALSA's chatter
         self.res = Resources()
         self.text = Text(self.res)
@@ -129,6 +131,7 @@ class App:
             w, h = max(1, int(size[0])), max(1, int(size[1]))
             screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.window_size = screen.get_size()
+        self.text.fit_window(self.window_size)
         return screen
 
     @property
@@ -149,6 +152,7 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface() or self.screen
         self.window_size = self.screen.get_size()
+        self.text.fit_window(self.window_size)
         self.stack.layout(self.size)
         self.dirty = True
         self._shown_sig = None
@@ -286,6 +290,7 @@ class App:
             cur = pygame.display.get_surface()
             self.screen = cur or self.screen
             self.window_size = self.screen.get_size()
+            self.text.fit_window(self.window_size)
             self.stack.layout(self.size)
             self._shown_sig = None
             if not self.fullscreen and not self.too_small():

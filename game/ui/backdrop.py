@@ -46,7 +46,7 @@ class Backdrop:
         w, h = surf.get_size()
         v = pygame.Surface((w, h), pygame.SRCALPHA)
         v.fill((0, 0, 0, strength))
-        hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255)
+        hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255, keep=False)
         # subtract the light pool from the darkness: alpha falls to zero in the middle
         v.blit(hole, hole.get_rect(center=(w // 2, int(h * 0.52))), special_flags=pygame.BLEND_RGBA_SUB)
         surf.blit(v, (0, 0))
@@ -88,7 +88,7 @@ class Backdrop:
                 s.set_alpha(rng.randint(50, 90))
                 surf.blit(s, s.get_rect(center=(int(cx), int(cy))))
             else:
-                g = glow(int(rng.uniform(140, 260) * u), int(rng.uniform(60, 110) * u), theme.SMOKE, 40)
+                g = glow(int(rng.uniform(140, 260) * u), int(rng.uniform(60, 110) * u), theme.SMOKE, 40, keep=False)
                 surf.blit(g, g.get_rect(center=(int(cx), int(cy))))
         return surf
 
@@ -103,7 +103,7 @@ class Backdrop:
             d.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
             surf.blit(d, d.get_rect(midbottom=(felt.right - int(felt.w * 0.06), felt.top + int(22 * u))))
         # the warm pool of light the table sits in
-        pool = glow(int(felt.w * 0.8), int(felt.h * 1.0), (255, 150, 60), 70, additive=True)
+        pool = glow(int(felt.w * 0.8), int(felt.h * 1.0), (255, 150, 60), 70, additive=True, keep=False)
         surf.blit(pool, pool.get_rect(center=felt.center), special_flags=pygame.BLEND_RGB_ADD)
         # shadow, rail, felt
         shadow = pygame.Surface((felt.w + int(90 * u), felt.h + int(80 * u)), pygame.SRCALPHA)
@@ -128,7 +128,7 @@ class Backdrop:
         felt_s.blit(fm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(felt_s, felt)
         # lamp light on the felt, brightest in the middle
-        light = glow(int(felt.w * 0.5), int(felt.h * 0.6), (255, 190, 110), 75, additive=True)
+        light = glow(int(felt.w * 0.5), int(felt.h * 0.6), (255, 190, 110), 75, additive=True, keep=False)
         surf.blit(light, light.get_rect(center=(felt.centerx, felt.centery - int(felt.h * 0.05))),
                   special_flags=pygame.BLEND_RGB_ADD)
         pygame.draw.ellipse(surf, (0, 0, 0), felt.inflate(-int(36 * u), -int(30 * u)), 1)
@@ -146,7 +146,7 @@ class Backdrop:
         if lamp is not None:
             lr = lamp.get_rect(midtop=(felt.centerx, top - int(58 * u)))
             pygame.draw.line(surf, (30, 30, 34), (felt.centerx, 0), (felt.centerx, lr.top + 4), 2)
-            g = glow(int(90 * u), int(40 * u), (255, 200, 120), 150, additive=True)
+            g = glow(int(90 * u), int(40 * u), (255, 200, 120), 150, additive=True, keep=False)
             surf.blit(g, g.get_rect(center=(lr.centerx, lr.bottom - int(8 * u))), special_flags=pygame.BLEND_RGB_ADD)
             surf.blit(lamp, lr)
         self._vignette(surf, 150)
@@ -157,7 +157,7 @@ class Backdrop:
         surf = self.room(size, seed=3, shelf=0.075)
         w, h = size
         u = max(0.45, min(w / 1280, h / 720))
-        pool = glow(int(w * 0.35), int(h * 0.35), (255, 160, 70), 80, additive=True)
+        pool = glow(int(w * 0.35), int(h * 0.35), (255, 160, 70), 80, additive=True, keep=False)
         surf.blit(pool, pool.get_rect(center=(w // 2, int(h * 0.72))), special_flags=pygame.BLEND_RGB_ADD)
         table = pygame.Rect(0, 0, int(w * 0.5), int(h * 0.22))
         table.center = (w // 2, int(h * 0.86))
@@ -168,7 +168,7 @@ class Backdrop:
         if lamp is not None:  # a lamp over the far table, off to the side of the menu
             lr = lamp.get_rect(midtop=(int(w * 0.2), int(h * 0.45)))
             pygame.draw.line(surf, (30, 30, 34), (lr.centerx, 0), (lr.centerx, lr.top + 4), 2)
-            g = glow(int(160 * u), int(120 * u), (255, 170, 80), 70, additive=True)
+            g = glow(int(160 * u), int(120 * u), (255, 170, 80), 70, additive=True, keep=False)
             surf.blit(g, g.get_rect(center=(lr.centerx, lr.bottom + int(60 * u))), special_flags=pygame.BLEND_RGB_ADD)
             surf.blit(lamp, lr)
         droid = self.res.try_image("props.droid_dealer", (int(150 * u), int(205 * u)))

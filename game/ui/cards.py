@@ -23,7 +23,6 @@ What lives here, and why in one place:
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -32,6 +31,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.anim import Beat, FrameAnim
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import Text, glow, panel
 from game.ui.input import Input
 from game.ui.resources import Resources
@@ -203,7 +203,8 @@ class CardArt:
 
     def __init__(self, res: Resources, text: Text, deck: Deck, limit: int = 500) -> None:
         self.res, self.text, self.deck = res, text, deck
-        self._sprites: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        # capped in pixel bytes too (game.ui.cache): a tilted 1080p card with its shadow weighs ~250 KB
+        self._sprites = SurfaceCache(limit, 10 * MB)
         self._limit = limit
 
     def asset(self, card: int | None) -> str:
@@ -220,14 +221,11 @@ class CardArt:
         key = (card, w, h, angle, marks)
         s = self._sprites.get(key)
         if s is not None:
-            self._sprites.move_to_end(key)
             return s
         s = self._compose(card, w, h, marks)
         if angle:
             s = pygame.transform.rotozoom(s, angle, 1.0)
         self._sprites[key] = s
-        if len(self._sprites) > self._limit:
-            self._sprites.popitem(last=False)
         return s
 
     def _compose(self, card: int | None, w: int, h: int, marks: frozenset[str]) -> pygame.Surface:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
 
 from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
 from game.ui.resources import Resources
 
 Colour = tuple[int, int, int]
@@ -23,12 +23,22 @@ TEXT_HOOK: Callable[[str], None] | None = None
 
 
 class Text:
-    """Rendered text cached by (role, size, string, colour): font rendering is the slowest thing we do."""
+    """Rendered text cached by (role, size, string, colour): font rendering is the slowest thing we do.
 
-    def __init__(self, res: Resources, limit: int = 1500) -> None:
+    The cache is an LRU capped in entries and in pixel bytes (a long session draws ever new strings: chip
+    counts, the log, timers), so the lines every frame draws stay and old ones go.
+    """
+
+    def __init__(self, res: Resources, limit: int = 1500, max_bytes: int = 6 * MB) -> None:
         self.res = res
-        self._cache: OrderedDict[tuple[str, int, str, Colour], pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache(limit, max_bytes)
         self._limit = limit
+        self._base_bytes = max_bytes
+
+    def fit_window(self, size: tuple[int, int]) -> None:
+        """Grow the byte cap with the window: text scales with it, and a frame's lines must all fit (at 1080p the
+        cap is 6 MB, about three quarters of the window's own pixels; at 4K four times that)."""
+        self._cache.max_bytes = max(self._base_bytes, int(size[0]) * int(size[1]) * 3)
 
     def render(self, text: str, size: int, colour: Colour = theme.CREAM, role: str = "text") -> pygame.Surface:
         if TEXT_HOOK is not None:
@@ -38,8 +48,6 @@ class Text:
         if surf is None:
             surf = self.res.font(role, size).render(text, True, colour)
             self._cache[key] = surf
-            if len(self._cache) > self._limit:
-                self._cache.popitem(last=False)
         return surf
 
     def blit(self, surf: pygame.Surface, text: str, size: int, colour: Colour = theme.CREAM, role: str = "text",
@@ -77,7 +85,10 @@ class Text:
 
 
 # ---------------------------------------------------------------------------------------------- shapes
-_glows: dict[tuple[int, int, Colour, int, bool], pygame.Surface] = {}
+#: the module's picture caches, each an LRU capped in entries and pixel bytes (game.ui.cache). Glows drawn every
+#: frame (the turn highlight) stay; the big pools painted once into a room are not kept (``glow(keep=False)``).
+_glows = SurfaceCache(64, 16 * MB)
+_glow_sources = SurfaceCache(64, 4 * MB)  # 96×96 sources, 36 KB each
 _FALLOFF: list[float] = []
 
 
@@ -90,16 +101,11 @@ def _falloff() -> list[float]:
     return _FALLOFF
 
 
-def glow(rx: int, ry: int, colour: Colour, alpha: int, additive: bool = False) -> pygame.Surface:
-    """A soft elliptical pool of light (cached), for lamps over the table and the turn highlight.
-
-    ``additive``: RGB already scaled by the intensity, for ``BLEND_RGB_ADD`` (light adds to what is under
-    it); otherwise a colour with falling alpha, for a normal blit. Drawn small and smooth-scaled: no bands.
-    """
-    rx, ry = max(1, int(rx)), max(1, int(ry))
-    key = (rx, ry, colour, alpha, additive)
-    s = _glows.get(key)
-    if s is None:
+def _glow_source(colour: Colour, alpha: int, additive: bool) -> pygame.Surface:
+    """The 96-pixel glow a pool of light is scaled from (the per-pixel loop, once per colour and strength)."""
+    key = (colour, alpha, additive)
+    small = _glow_sources.get(key)
+    if small is None:
         n = 96
         small = pygame.Surface((n, n), pygame.SRCALPHA if not additive else 0)
         fall = _falloff()
@@ -117,10 +123,25 @@ def glow(rx: int, ry: int, colour: Colour, alpha: int, additive: bool = False) -
                     small.set_at((x, y), (int(colour[0] * k), int(colour[1] * k), int(colour[2] * k)))
                 else:
                     small.set_at((x, y), (*colour, int(255 * k)))
-        s = pygame.transform.smoothscale(small, (rx * 2, ry * 2))
-        if len(_glows) > 64:
-            _glows.clear()
-        _glows[key] = s
+        _glow_sources[key] = small
+    return small
+
+
+def glow(rx: int, ry: int, colour: Colour, alpha: int, additive: bool = False, keep: bool = True) -> pygame.Surface:
+    """A soft elliptical pool of light (cached), for lamps over the table and the turn highlight.
+
+    ``additive``: RGB already scaled by the intensity, for ``BLEND_RGB_ADD`` (light adds to what is under
+    it); otherwise a colour with falling alpha, for a normal blit. Drawn small and smooth-scaled: no bands.
+    ``keep=False`` for a glow painted once into a background (a room-sized pool weighs several MB at 1080p):
+    only its small source stays cached, so painting it again costs one smooth-scale.
+    """
+    rx, ry = max(1, int(rx)), max(1, int(ry))
+    key = (rx, ry, colour, alpha, additive)
+    s = _glows.get(key)
+    if s is None:
+        s = pygame.transform.smoothscale(_glow_source(colour, alpha, additive), (rx * 2, ry * 2))
+        if keep:
+            _glows[key] = s
     return s
 
 
@@ -139,19 +160,21 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.PANEL, e
         pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
 
 
-_shades: dict[tuple[int, int, int], pygame.Surface] = {}
-
-
 def shade(surf: pygame.Surface, alpha: int = 170) -> None:
-    """Darken the whole surface (behind a modal overlay)."""
-    key = (*surf.get_size(), alpha)
-    s = _shades.get(key)
-    if s is None:
+    """Darken the whole surface (behind a modal overlay): (4, 5, 9) laid over it at ``alpha``.
+
+    Done in place with two fills (keep ``255 - alpha`` of each colour, add the tint), not with a window-sized
+    translucent surface: that one was cached and held 8 MB at 1080p for the rest of the session.
+    """
+    alpha = max(0, min(255, int(alpha)))
+    if surf.get_flags() & pygame.SRCALPHA:  # a translucent picture: its alpha must grow too, so blend for real
         s = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         s.fill((4, 5, 9, alpha))
-        _shades.clear()
-        _shades[key] = s
-    surf.blit(s, (0, 0))
+        surf.blit(s, (0, 0))
+        return
+    keep = 255 - alpha
+    surf.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surf.fill(tuple(c * alpha // 255 for c in (4, 5, 9)), special_flags=pygame.BLEND_RGB_ADD)
 
 
 # ----------------------------------------------------------------------------------------------- chips
@@ -169,7 +192,7 @@ def chip_breakdown(amount: int) -> list[tuple[int, int]]:
 
 
 _DENOM = {d[0]: d for d in theme.DENOMS}
-_stacks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+_stacks = SurfaceCache(400, 8 * MB)
 MAX_DRAWN = 16
 
 
@@ -184,7 +207,6 @@ def chip_stack(value: int, count: int, d: int, res: Resources | None = None) -> 
     key = (value, shown, d)
     s = _stacks.get(key)
     if s is not None:
-        _stacks.move_to_end(key)
         return s
     art = _art_stack(value, shown, d, res) if res is not None else None
     if art is not None:
@@ -223,8 +245,6 @@ def chip_stack(value: int, count: int, d: int, res: Resources | None = None) -> 
         top = pygame.Rect(2, h - t * shown - eh, d, eh)
         pygame.draw.ellipse(s, mark, top.inflate(-d // 5, -eh // 5), max(1, d // 16))
     _stacks[key] = s
-    if len(_stacks) > 400:
-        _stacks.popitem(last=False)
     return s
 
 
@@ -352,7 +372,7 @@ def symbol_slots(face: str, size: int, res: Resources | None = None) -> list[tup
     return []
 
 
-_dice: OrderedDict[tuple[str, int, str], pygame.Surface] = OrderedDict()
+_dice = SurfaceCache(300, 8 * MB)
 
 DIE_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
     # body, edge, symbol
@@ -391,8 +411,6 @@ def die_face(face: str, size: int, style: str = "silver", res: Resources | None 
         pass
     s = pygame.transform.smoothscale(big, (size, size))
     _dice[key] = s
-    if len(_dice) > 300:
-        _dice.popitem(last=False)
     return s
 
 
@@ -410,7 +428,7 @@ def strike(surf: pygame.Surface, centre: tuple[float, float], r: float, colour: 
     pygame.draw.line(surf, colour, a, b, w)
 
 
-_cubes: dict[tuple[str, int, bool], pygame.Surface] = {}
+_cubes = SurfaceCache(120, 4 * MB)
 
 
 def cube_face(colour: str, size: int, cb: bool = False, res: Resources | None = None) -> pygame.Surface:
@@ -457,7 +475,7 @@ def cube_face(colour: str, size: int, cb: bool = False, res: Resources | None = 
 def clear_caches() -> None:
     """Forget every cached surface (on display mode changes or pygame.quit)."""
     _glows.clear()
+    _glow_sources.clear()
     _stacks.clear()
     _dice.clear()
     _cubes.clear()
-    _shades.clear()

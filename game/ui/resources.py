@@ -1,22 +1,26 @@
 """The one place art and fonts are found, rendered and cached.
 
-Why one module: the packaged app finds its data under ``sys._MEIPASS`` and a source checkout under the repo
-root, and every image must survive a missing or broken file (a placeholder with the asset id and one logged
-line, never a crash). SVGs are rendered with ``pygame.image.load_sized_svg`` at the size they are drawn at,
-so art stays crisp at any window size; the result is cached per (id, size). Nothing here touches pygame at
-import time, and fonts live on a :class:`Resources` instance (fonts made before ``pygame.quit()`` die with it).
+Why one module: the files come from the one data root (:func:`game.paths.assets_dir`: a checkout, an installed
+wheel or the PyInstaller app), and every image must survive a missing or broken file (a placeholder with the
+asset id and one logged line, never a crash). SVGs are rendered with ``pygame.image.load_sized_svg`` at the size
+they are drawn at, so art stays crisp at any window size; the result is cached per (id, size) in an LRU capped in
+entries and pixel bytes. Nothing here touches pygame at import time, and fonts live on a :class:`Resources`
+instance (fonts made before ``pygame.quit()`` die with it).
 """
 
 from __future__ import annotations
 
 import logging
-import sys
 import tomllib
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from game.paths import assets_dir
+from game.ui.cache import MB, SurfaceCache
+
+__all__ = ["FONT_FILES", "Placeholder", "Resources", "assets_dir", "read_manifest"]
 
 log = logging.getLogger("cantina.resources")
 
@@ -26,15 +30,6 @@ FONT_FILES: dict[str, tuple[str, ...]] = {
     "bold": ("Inter-Bold.otf", "Inter-Bold.ttf"),
     "head": ("BebasNeue-Regular.otf", "BebasNeue-Regular.ttf"),
 }
-
-
-def data_root() -> Path:
-    """The folder holding ``assets/`` and ``levels/``: PyInstaller's unpack dir, or the repo root."""
-    return Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[2]))
-
-
-def assets_dir() -> Path:
-    return data_root() / "assets"
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str], meta: dict[str, dict[str, Any]]) -> None:
@@ -95,15 +90,15 @@ class Resources:
     with the id in it) and one warning in ``problems``, which the title screen shows.
     """
 
-    def __init__(self, root: Path | None = None, image_cache_size: int = 600) -> None:
+    def __init__(self, root: Path | None = None, image_cache_size: int = 600, image_cache_bytes: int = 32 * MB) -> None:
         self.root = root or assets_dir()
         self.manifest_path = self.root / "art" / "manifest.toml"
         self.manifest: dict[str, str] = {}
         self.meta: dict[str, dict[str, Any]] = {}
         self.problems: list[str] = []
         self._warned: set[str] = set()
-        self._images: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
-        self._image_cache_size = image_cache_size
+        # an LRU capped in entries and pixel bytes: art is drawn at many sizes over a session (game.ui.cache)
+        self._images = SurfaceCache(image_cache_size, image_cache_bytes)
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self.reload_manifest()
 
@@ -140,12 +135,9 @@ class Resources:
         key = (asset_id, w, h)
         surf = self._images.get(key)
         if surf is not None:
-            self._images.move_to_end(key)
             return surf
         surf = self._load(asset_id, w, h)
         self._images[key] = surf
-        if len(self._images) > self._image_cache_size:
-            self._images.popitem(last=False)
         return surf
 
     def try_image(self, asset_id: str, size: tuple[int, int]) -> pygame.Surface | None:

@@ -16,6 +16,7 @@ import pygame
 
 from game.campaign.levels import Level, Prop
 from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
 from game.ui.campaign import characters as ch
 from game.ui.campaign.mapview import LAMP, NEON, Light, MapView
 from game.ui.draw import glow
@@ -34,11 +35,9 @@ class _Soft:
     def __init__(self) -> None:
         self._add = glow(48, 48, (255, 255, 255), 255, additive=True).copy()
         self._alpha = glow(48, 48, (255, 255, 255), 255).copy()
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache = SurfaceCache(300, 24 * MB)  # an LRU capped in entries and pixel bytes (game.ui.cache)
 
     def _keep(self, key: tuple[object, ...], s: pygame.Surface) -> pygame.Surface:
-        if len(self._cache) > 300:
-            self._cache.clear()
         self._cache[key] = s
         return s
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
 
 from game.campaign.regulars import Look
+from game.ui.cache import MB, SurfaceCache
 
 RGB = tuple[int, int, int]
 SS = 3  # supersampling factor
@@ -142,13 +142,11 @@ def figure_of(look: Look, key: str = "") -> Figure:
 
 
 # ------------------------------------------------------------------------------------------------ busts
-_cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_cache = SurfaceCache(300, 16 * MB)  # an LRU capped in entries and pixel bytes (game.ui.cache)
 
 
 def _remember(key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
     _cache[key] = surf
-    if len(_cache) > 300:
-        _cache.popitem(last=False)
     return surf
 
 

@@ -139,7 +139,7 @@ def light(level: Level, base: pygame.Surface, lights: list[Light]) -> pygame.Sur
     lightmap.fill(AMBIENT)
     for lt in lights:
         r = int(lt.radius)
-        g = glow(r, int(r * 0.9), lt.colour, 255, additive=True)
+        g = glow(r, int(r * 0.9), lt.colour, 255, additive=True, keep=False)
         lightmap.blit(g, g.get_rect(center=(int(lt.x), int(lt.y))), special_flags=pygame.BLEND_RGB_ADD)
     lit = base.copy()
     lit.blit(lightmap, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
@@ -147,12 +147,12 @@ def light(level: Level, base: pygame.Surface, lights: list[Light]) -> pygame.Sur
         if lt.haze:
             r = int(lt.radius * 0.75)
             c = tuple(int(v * 0.16) for v in lt.colour)
-            g = glow(r, int(r * 0.85), c, 255, additive=True)  # type: ignore[arg-type]
+            g = glow(r, int(r * 0.85), c, 255, additive=True, keep=False)  # type: ignore[arg-type]
             lit.blit(g, g.get_rect(center=(int(lt.x), int(lt.y))), special_flags=pygame.BLEND_RGB_ADD)
     # the corners of the room fall off into shadow
     edge = pygame.Surface((w, h), pygame.SRCALPHA)
     edge.fill((4, 5, 10, 120))
-    hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255)
+    hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255, keep=False)
     edge.blit(hole, hole.get_rect(center=(w // 2, h // 2)), special_flags=pygame.BLEND_RGBA_SUB)
     lit.blit(edge, (0, 0))
     return lit

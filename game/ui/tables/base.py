@@ -218,7 +218,8 @@ class BaseTable(Scene):
         self.menu_button = Button("Menu", self.open_menu, key=None, tooltip="Pause: rules, settings, leave")
         self.hover_pos = (-1, -1)
         self._bg: pygame.Surface | None = None
-        self._bg_dim: pygame.Surface | None = None
+        self._bg_dim: pygame.Surface | None = None  # the lamp's dimmed patch of the room (the felt and its rim)
+        self._bg_dim_rect = pygame.Rect(0, 0, 0, 0)
         self._log_surf: pygame.Surface | None = None
         self._log_dirty = True
         self._log_version += 1
@@ -902,11 +903,20 @@ class BaseTable(Scene):
         if self._bg is None or self._bg.get_size() != self.size:
             self._bg = self.app.backdrop.table_room(self.size, self.area, self.felt, self.FELT, self.u)
             self.decorate(self._bg)
-            # the same room with the lamp stuttering: the flicker is a plain blit of this, never a blend
-            self._bg_dim = self._bg.copy()
-            g = glow(int(self.felt.w * 0.55), int(self.felt.h * 0.55), (0, 0, 0), 60)
-            self._bg_dim.blit(g, g.get_rect(center=self.felt.center))
-        return self._bg_dim if self.flicker_level() else self._bg
+            # the part of the room the lamp's stutter dims, already dimmed: the flicker is a plain blit of it,
+            # never a blend (only the lit felt and its rim, not a second copy of the whole 1080p room)
+            g = glow(int(self.felt.w * 0.55), int(self.felt.h * 0.55), (0, 0, 0), 60, keep=False)
+            rect = g.get_rect(center=self.felt.center).clip(self._bg.get_rect())
+            self._bg_dim = self._bg.subsurface(rect).copy()
+            self._bg_dim.blit(g, g.get_rect(center=self.felt.center).move(-rect.x, -rect.y))
+            self._bg_dim_rect = rect
+        return self._bg
+
+    def lamp_patch(self, bg: pygame.Surface) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The dimmed patch to lay over ``bg`` while the lamp stutters (only over the room it was cut from)."""
+        if bg is self._bg and self._bg_dim is not None and self.flicker_level():
+            return self._bg_dim, self._bg_dim_rect
+        return None
 
     def decorate(self, bg: pygame.Surface) -> None:
         """Static extras a game draws into its background (printed felt markings)."""
@@ -974,6 +984,7 @@ class BaseTable(Scene):
 
     def _paint(self, surf: pygame.Surface, incremental: bool) -> list[pygame.Rect]:
         bg = self.background()
+        patch = self.lamp_patch(bg)
         items = self.items()
         anims = [(a, a.bounds()) for a in self.anims]
         arects = [r for _, r in anims if r is not None]
@@ -1000,6 +1011,9 @@ class BaseTable(Scene):
         for r in dirty:
             surf.set_clip(r)
             surf.blit(bg, r, r)
+            if patch is not None and r.colliderect(patch[1]):
+                part = r.clip(patch[1])
+                surf.blit(patch[0], part, part.move(-patch[1].x, -patch[1].y))
             for it in items:
                 if it.layer == 0 and it.rect.colliderect(r):
                     it.draw(surf)

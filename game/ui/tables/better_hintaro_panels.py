@@ -23,6 +23,7 @@ import pygame
 from game.engine.better_hintaro.content import Content
 from game.engine.core import Action
 from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import Text, panel, shade
 from game.ui.input import Input
 from game.ui.scenes.results import ResultsScene
@@ -195,7 +196,7 @@ class CardArt:
     def __init__(self, text: Text, content: Content, limit: int = 500) -> None:
         self.text = text
         self.content = content
-        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache(limit, 8 * MB)  # capped in pixel bytes too: a 1080p card weighs ~250 KB
         self._limit = limit
 
     def _cached(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:

@@ -1,0 +1,146 @@
+"""``bench render``'s memory part: the resident set of a demo table over a long session.
+
+A ``cantina --demo GAME`` table (AI seats playing on their own) runs with the fixed 1/60 s step of ``--frames``
+at 1920×1080, in a fresh process (so nothing an earlier measurement loaded is counted), and the RSS is read after
+600 frames (everything drawn once, caches warm) and after the last frame (20,000 by default: about 5.5 minutes of
+play). Memory is flat when the second figure stays within 1.1× of the first and under 120 MB. The caches'
+entries and pixel bytes are reported beside it (game.ui.cache), so a growing figure points at its cause.
+
+Run alone: ``python -m game.measure.memory better_hintaro 20000 1920x1080`` prints the JSON of one table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+WARM_FRAMES = 600
+CHECKPOINTS = (600, 2_000, 6_000, 10_000, 20_000)  # RSS is also read here on the way (the curve, not two dots)
+FRAMES = 20_000
+SIZE = (1920, 1080)
+GAMES = ("better_hintaro",)  # the table whose memory grew the most (issue 15)
+TARGET_RATIO = 1.1
+TARGET_MB = 120.0
+
+
+def rss_mb() -> float | None:
+    """This process's resident set in MB (Linux /proc), or None where it cannot be read."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cache_stats(app: Any) -> dict[str, dict[str, int]]:
+    """Entries and pixel bytes of every picture cache the table uses."""
+    from game.ui import draw
+    from game.ui.cache import SurfaceCache
+
+    out: dict[str, SurfaceCache] = {"text": app.text._cache, "art": app.res._images, "glows": draw._glows,
+                                    "chip_stacks": draw._stacks, "dice": draw._dice}
+    for scene in app.stack.scenes:
+        art = getattr(scene, "art", None)
+        for name in ("_sprites", "_cache"):
+            c = getattr(art, name, None)
+            if isinstance(c, SurfaceCache):
+                out["table_cards"] = c
+    keep = ("items", "bytes", "max_bytes", "misses", "evictions")
+    return {name: {k: v for k, v in c.stats().items() if k in keep} for name, c in out.items()}
+
+
+def demo_table(game: str, frames: int = FRAMES, size: tuple[int, int] = SIZE) -> dict[str, Any]:
+    """RSS after ``WARM_FRAMES`` and after ``frames`` frames of a demo table of ``game``, in this process."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.ui.app import FIXED_DT, App
+    from game.ui.settings import Settings
+
+    frames = max(frames, WARM_FRAMES)
+    app = App(size=size, settings=Settings(), fixed_step=True)
+    try:
+        app.start_demo(game)
+        warm: float | None = None
+        curve: dict[str, float | None] = {}
+        for frame in range(1, frames + 1):  # the loop of ``cantina --frames N`` (App.run with a fixed step)
+            for raw in pygame.event.get():
+                app.handle_raw(raw)
+            app.step(FIXED_DT)
+            rects = app.render()
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
+            if frame == 1:
+                app.start_sound()
+            if frame in CHECKPOINTS or frame == frames:
+                curve[str(frame)] = _round(rss_mb())
+            if frame == WARM_FRAMES:
+                warm = rss_mb()
+        end = rss_mb()
+        return {"game": game, "size": f"{size[0]}x{size[1]}", "frames": frames, "rss_mb_warm": _round(warm),
+                "rss_mb_end": _round(end), "ratio": round(end / warm, 3) if warm and end else None,
+                "rss_mb_at": curve, "caches": cache_stats(app)}
+    finally:
+        app.shutdown()
+        pygame.quit()
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 1)
+
+
+def memory_bench(games: list[str] | tuple[str, ...] = GAMES, frames: int = FRAMES,
+                 size: tuple[int, int] = SIZE) -> dict[str, Any]:
+    """Each demo table in its own fresh process; the results and the targets."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)}
+    tables = []
+    for game in games:
+        out = subprocess.run([sys.executable, "-m", "game.measure.memory", game, str(frames), f"{size[0]}x{size[1]}"],
+                             capture_output=True, text=True, env=env, timeout=3600)
+        try:
+            tables.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        except (json.JSONDecodeError, IndexError):
+            tables.append({"game": game, "error": (out.stderr.strip().splitlines() or ["no output"])[-1]})
+    return {"warm_frames": WARM_FRAMES, "frames": frames, "tables": tables,
+            "targets": {"ratio": TARGET_RATIO, "rss_mb": TARGET_MB}}
+
+
+def format_memory(result: dict[str, Any]) -> list[str]:
+    t = result.get("targets", {})
+    lines = [f"  memory (a demo table at its size, RSS after {result.get('warm_frames')} frames and after"
+             f" {result.get('frames'):,}; target ≤ {t.get('ratio')}× and ≤ {t.get('rss_mb')} MB)"]
+    for r in result.get("tables", []):
+        if "error" in r:
+            lines.append(f"  {r['game']:>15}: failed: {r['error']}")
+            continue
+        caches = ", ".join(f"{k} {v['bytes'] / 2**20:.1f}" for k, v in r.get("caches", {}).items())
+        curve = ", ".join(f"{int(f):,}: {mb}" for f, mb in r.get("rss_mb_at", {}).items())
+        lines.append(f"  {r['game']:>15} {r['size']}: {r['rss_mb_warm']} MB → {r['rss_mb_end']} MB ({r['ratio']}×)")
+        lines.append(f"  {'':>15} RSS MB by frame: {curve}")
+        lines.append(f"  {'':>15} caches MB: {caches}")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    game = argv[0] if argv else GAMES[0]
+    frames = int(argv[1]) if len(argv) > 1 else FRAMES
+    w, h = (int(v) for v in argv[2].lower().split("x")) if len(argv) > 2 else SIZE
+    print(json.dumps(demo_table(game, frames, (w, h))), flush=True)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))

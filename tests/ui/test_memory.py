@@ -1,0 +1,194 @@
+"""Memory stays flat over a long session: every cache of pictures holds its caps, however many distinct texts,
+sizes and cards a session draws. The caps are what is tested (RSS is measured by ``bench render``, not here)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import draw
+from game.ui.cache import MB, SurfaceCache, surface_bytes
+from game.ui.cards import CardArt, sabacc_deck
+from game.ui.draw import Text, shade
+from game.ui.resources import Resources
+
+
+def _surf(w: int, h: int = 10) -> pygame.Surface:
+    return pygame.Surface((w, h), pygame.SRCALPHA)
+
+
+def test_a_surface_cache_never_holds_more_than_its_caps() -> None:
+    cache = SurfaceCache(max_items=50, max_bytes=200_000)
+    for i in range(5_000):
+        cache[("s", i)] = _surf(10 + i % 90, 10 + i % 37)
+        assert len(cache) <= 50
+        assert cache.nbytes <= 200_000
+    assert cache.nbytes == sum(surface_bytes(s) for s in cache.values()), "the byte count is the pixels it holds"
+    assert cache.evictions > 0
+
+
+def test_a_surface_cache_drops_the_least_recently_used_first() -> None:
+    cache = SurfaceCache(max_items=3, max_bytes=10 * MB)
+    a, b, c, d = (_surf(4) for _ in range(4))
+    cache["a"], cache["b"], cache["c"] = a, b, c
+    assert cache.get("a") is a  # a use: "a" is now the youngest
+    cache["d"] = d
+    assert "b" not in cache and cache.get("a") is a and cache.get("d") is d
+
+
+def test_a_surface_cache_keeps_one_entry_larger_than_its_byte_cap() -> None:
+    cache = SurfaceCache(max_items=10, max_bytes=1_000)
+    cache["small"] = _surf(5, 5)
+    big = _surf(100, 100)
+    cache["big"] = big
+    assert cache.keys() == ["big"] and cache.get("big") is big
+    cache.clear()
+    assert len(cache) == 0 and cache.nbytes == 0
+
+
+def test_a_surface_cache_counts_replaced_and_removed_entries() -> None:
+    cache = SurfaceCache(max_items=10, max_bytes=10 * MB)
+    cache["k"] = _surf(10)
+    cache["k"] = _surf(20)
+    assert cache.nbytes == surface_bytes(cache["k"])
+    del cache["k"]
+    assert cache.nbytes == 0
+    cache["x"] = _surf(10)
+    assert cache.pop("x") is not None and cache.pop("x") is None and cache.nbytes == 0
+    with pytest.raises(ValueError):
+        SurfaceCache(0, 1)
+
+
+@pytest.fixture
+def res() -> Resources:
+    pygame.init()
+    pygame.display.set_mode((320, 200))
+    r = Resources()
+    yield r
+    r.clear()
+    draw.clear_caches()
+    pygame.quit()
+
+
+def test_the_text_cache_stays_within_its_caps_after_many_distinct_texts(res: Resources) -> None:
+    text = Text(res, limit=400, max_bytes=2 * MB)
+    keep = text.render("Pot 1,200", 28)
+    for i in range(3_000):
+        text.render(f"Round {i}: Vexa raises to {i * 37:,} chips and the table watches", 16 + i % 20)
+        if i % 5 == 0:
+            assert text.render("Pot 1,200", 28) is keep, "a line drawn every frame stays cached"
+        assert len(text._cache) <= 400
+        assert text._cache.nbytes <= 2 * MB
+
+
+def test_the_default_text_cache_has_a_byte_cap(res: Resources) -> None:
+    text = Text(res)
+    for i in range(2_000):
+        text.render(f"log line {i} " + "x" * (i % 60), 22)
+    assert text._cache.nbytes <= text._cache.max_bytes <= 16 * MB
+
+
+def test_art_drawn_at_ever_new_sizes_stays_within_the_image_cache_caps(res: Resources) -> None:
+    small = Resources(image_cache_size=1_000, image_cache_bytes=1 * MB)
+    asset = next(a for a in small.manifest if small.try_image(a, (8, 8)) is not None)
+    for size in range(20, 220):
+        small.image(asset, (size, size))
+        assert small._images.nbytes <= 1 * MB
+    assert len(small._images) < 200, "old sizes went"
+    small.clear()
+
+
+def test_chip_stacks_dice_and_glows_from_art_are_capped_too(res: Resources) -> None:
+    """Art-backed chip stacks and dice were cached without any bound; glows were cleared wholesale."""
+    for d in range(10, 400):
+        draw.chip_stack(100, 5, d, res)
+        draw.die_face("TK", d, "silver", res)
+    for r in range(10, 300, 3):
+        draw.glow(r * 3, r * 2, (255, 200, 120), 90)
+    for cache in (draw._stacks, draw._dice, draw._glows, draw._cubes):
+        assert len(cache) <= cache.max_items and cache.nbytes <= cache.max_bytes
+
+
+def test_card_sprites_stay_within_their_caps(res: Resources) -> None:
+    art = CardArt(res, Text(res), sabacc_deck())
+    for w in range(40, 160, 2):
+        for angle in (-6, 0, 6):
+            art.sprite(None, w, int(w * 1.4), angle)
+    assert art._sprites.nbytes <= art._sprites.max_bytes
+    assert len(art._sprites) <= art._sprites.max_items
+
+
+def test_the_lamps_stutter_dims_a_patch_not_a_second_copy_of_the_room() -> None:
+    """The flicker used to keep a dimmed copy of the whole room (8 MB at 1080p); the patch holds the same pixels
+    over the felt and its rim, and a flickering frame shows them."""
+    from game.ui.app import App
+    from game.ui.session import TableSession, ai_seat
+    from game.ui.settings import Settings
+
+    app = App(size=(1280, 720), settings=Settings(muted=True), fixed_step=True, strict=True)
+    try:
+        table = app.open_table(TableSession.new("hintaro", [ai_seat(i) for i in range(4)], seed=2))
+        bg = table.background()
+        dim, rect = table._bg_dim, table._bg_dim_rect
+        assert dim is not None and dim.get_width() * dim.get_height() < 0.6 * bg.get_width() * bg.get_height()
+        whole = bg.copy()  # what the old copy held: the room with the dark glow over the felt
+        g = draw.glow(int(table.felt.w * 0.55), int(table.felt.h * 0.55), (0, 0, 0), 60)
+        whole.blit(g, g.get_rect(center=table.felt.center))
+        for x, y in ((rect.centerx, rect.centery), (rect.x + 3, rect.centery), (rect.centerx, rect.bottom - 2)):
+            assert dim.get_at((x - rect.x, y - rect.y)) == whole.get_at((x, y))
+        assert table.lamp_patch(bg) is None
+        table.flicker_t = 0.0  # the stutter's first dim step
+        assert table.lamp_patch(bg) == (dim, rect)
+        app.render()
+        corner = (rect.x + 2, rect.y + 2)  # under the patch, outside every seat and the pot
+        assert app.screen.get_at(corner) == whole.get_at(corner)
+    finally:
+        app.shutdown()
+        pygame.quit()
+
+
+def test_shading_the_window_keeps_no_window_sized_surface() -> None:
+    """The overlay's shade was a cached window-sized translucent surface (8 MB at 1080p, kept all session);
+    now it darkens in place, within one step of the blend it replaces."""
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((64, 48))
+        for x in range(64):
+            for y in range(48):
+                screen.set_at((x, y), ((x * 4) % 256, (y * 5) % 256, (x * y) % 256))
+        before = screen.copy()
+        shade(screen, 170)
+        veil = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        veil.fill((4, 5, 9, 170))
+        before.blit(veil, (0, 0))
+        for x in range(0, 64, 3):
+            for y in range(0, 48, 3):
+                a, b = screen.get_at((x, y)), before.get_at((x, y))
+                assert all(abs(a[i] - b[i]) <= 1 for i in range(3))
+        assert not hasattr(draw, "_shades")
+    finally:
+        pygame.quit()
+
+
+def test_the_text_caps_bytes_grow_with_the_window_so_a_frames_lines_fit(app) -> None:
+    cap = app.text._cache.max_bytes
+    assert cap == 6 * MB  # 1280×720: the floor
+    app.resize((3840, 2160))
+    assert app.text._cache.max_bytes == 3840 * 2160 * 3 > cap
+    app.resize((1280, 720))
+    assert app.text._cache.max_bytes == cap
+
+
+def test_the_memory_bench_reads_rss_along_a_demo_table_and_reports_the_caches(monkeypatch) -> None:
+    """``bench render``'s memory run, shortened (its real run is 600 and 20,000 frames at 1920×1080)."""
+    from game.measure import memory
+
+    monkeypatch.setattr(memory, "WARM_FRAMES", 5)
+    monkeypatch.setattr(memory, "CHECKPOINTS", (5, 10))
+    r = memory.demo_table("hintaro", 12, (800, 600))
+    assert r["frames"] == 12 and list(r["rss_mb_at"]) == ["5", "10", "12"]
+    assert r["rss_mb_warm"] > 10 and r["rss_mb_end"] > 10 and r["ratio"] > 0
+    assert r["caches"]["text"]["bytes"] <= r["caches"]["text"]["max_bytes"]
+    text = "\n".join(memory.format_memory({"warm_frames": 5, "frames": 12, "tables": [r],
+                                           "targets": {"ratio": 1.1, "rss_mb": 120.0}}))
+    assert "hintaro 800x600" in text and "RSS MB by frame" in text
