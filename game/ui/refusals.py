@@ -36,12 +36,15 @@ _GAME_WORDS: dict[str, dict[str, Callable[[Mapping[str, Any], Sequence[str]], st
         ),
         "no_more_raises": lambda p, names: "No raises now: the Hintaron has acted, so you call or drop.",
         "allin_not_needed": lambda p, names: (
+            "Nothing to call: all-in is only for a seat that cannot make a full raise with what it holds."
+            if p.get("to_call") == 0 else
             "You can call: all-in is only for a seat that cannot call, or cannot make a full raise"
             + (f" (you hold {_n(p, 'stack')} against {_n(p, 'to_call')} to call)." if "stack" in p else ".")
         ),
     },
     "nepunian_spike": {
         "cannot_raise": lambda p, names: (
+            "You cannot afford a raise: calling takes every chip you hold." if p.get("room") == 0 else
             f"You cannot afford a raise: after calling you would hold {_n(p, 'room')}, less than the smallest "
             f"raise ({_n(p, 'min_raise')})." if "room" in p and "min_raise" in p
             else "You cannot afford a raise: after calling you hold less than the smallest raise (the ante)."
