@@ -86,7 +86,9 @@ _GAME_WORDS: dict[str, dict[str, Callable[[Mapping[str, Any], Sequence[str]], st
     },
     "better_hintaro": {
         "no_credits": lambda p, names: "You have no credits to go all-in with.",
-        "can_call": lambda p, names: "You can call: all-in is for a seat short of the bet.",
+        "can_call": lambda p, names: ("Nothing to call: all-in is for a seat short of the bet."
+                                      if p.get("to_call") == 0 else
+                                      "You can call: all-in is for a seat short of the bet."),
         "raises_closed": lambda p, names: "No raises now: the Hintaron has acted, so you call or drop.",
         "nothing_to_pay": lambda p, names: "Nothing to pay now, so no item can be bet: check, or raise with it.",
         "loans_off": lambda p, names: "Loans are off at this table.",

@@ -673,7 +673,8 @@ class BetterHintaroTable(HintaroTable):
                                        " leave out the ones not needed.",
             "not_a_target": lambda: f"{_cap(seat(p.get('target')))} won nothing this round: only a winner can be "
                                     "challenged.",
-            "can_call": lambda: "You can call: all-in is for a seat short of the bet.",
+            "can_call": lambda: ("Nothing to call: all-in is for a seat short of the bet." if p.get("to_call") == 0
+                                 else "You can call: all-in is for a seat short of the bet."),
             "bad_trade_partner": lambda: "A trade goes to another seat at the table.",
         }
         if code in words:

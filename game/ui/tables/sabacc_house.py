@@ -372,7 +372,8 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             stack = int((view.get("stacks") or [0] * self.n)[self.eyes])
             to_call = int(view.get("to_call") or 0)
             if kind == "allin":
-                return "You can meet the bet: all-in is only for a seat that cannot."
+                return ("Nothing to call: all-in is only for a seat that cannot meet the bet." if not to_call else
+                        "You can meet the bet: all-in is only for a seat that cannot.")
             if int(view.get("bets") or 0) >= 5:
                 return "The cap is reached: one bet and four raises a round."
             size = int(view.get("bet_size") or 0)
