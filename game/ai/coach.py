@@ -10,7 +10,8 @@ never leak what the seat may not know. The numbers come from the same exact eval
 ``action``
     the :class:`~game.engine.core.Action` (one of ``legal_actions``)
 ``label``
-    a short text in the table's own button words: ``"Reroll right (double-Kulro)"``, ``"Call 20"``, ``"Raise 40"``
+    a short text in the table's own button words: ``"Reroll right (double-Kulro)"``, ``"Call 20"``,
+    ``"Raise to 40"`` (every table says a raise as the total the seat's bet becomes this round)
 ``win``
     the chance (0..1) that this seat takes the pot outright with this option
 ``split``
@@ -116,8 +117,8 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
             label = "Check" if to_call == 0 else f"Call {to_call:,}"
         elif action.kind == "allin":
             label = f"All-in ({view['stacks'][me]:,})"
-        else:
-            label = f"Raise {action.amount:,}"
+        else:  # the engine's amount is on top of the call: the button says the total, "Raise to N"
+            label = f"Raise to {view['current_bet'] + action.amount:,}"
         out.append(_entry(
             action, label, win=win, split=split, carry=carry, equity=e, ev=o.robust,
             ev_if_called=o.ev_callers, ev_if_rational=o.ev_rational,
@@ -151,8 +152,9 @@ def _street(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
         else:  # bet or raise x: called, the pot grows by 2x; conceded, the pot is won now
             x = action.amount
             called = win * (pot + 2 * x) + tie * half * (pot + 2 * x) - x
+            label = f"Bet {x:,}" if action.kind == "bet" else f"Raise to {view['contrib'][me] + x:,}"
             out.append(_entry(
-                action, f"{action.kind.capitalize()} {x:,}", equity=win + half * tie, ev=called,
+                action, label, equity=win + half * tie, ev=called,
                 ev_if_called=called, ev_if_rational=called,
                 note=f"if conceded instead, you take the {pot + x} chips on the table at once", **common,
             ))
@@ -166,7 +168,7 @@ def _kinzo(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
         seats = max(1, sum(1 for st in view["stacks"] if st >= view["min_stake"]))
         per_chip = kai.round_value_per_chip(seats)
         for a in legal:
-            out.append(_entry(a, f"Stake {a.amount}", ev=per_chip * a.amount, exact=False,
+            out.append(_entry(a, f"Stake {a.amount:,}", ev=per_chip * a.amount, exact=False,
                               note="estimated: a fresh deal, later cards as if from a fresh deck"))
         return _mark_best(out)
     hand = view["hands"][view["turn"]]

@@ -536,10 +536,11 @@ def _view_seed(view: dict[str, Any]) -> int:
 
 
 def label(view: dict[str, Any], a: Action) -> str:
-    """A short text for an option: ``"Call 20"``, ``"Swap +7 spades for the discard"``, ``"Abandon, keep Sylop"``."""
+    """A short text for an option: ``"Call 20"``, ``"Raise to 40"``, ``"Swap +7 spades for the discard"``,
+    ``"Abandon, keep Sylop"``."""
     k = a.kind
-    if k == "raise":
-        return f"Raise {a.amount:,}"
+    if k == "raise":  # the table's button: the total the seat's bet becomes (the engine's amount is on top)
+        return f"Raise to {int(view.get('current_bet') or 0) + a.amount:,}"
     if k == "call":
         return f"Call {view['to_call']:,}" if view.get("to_call") else "Call"
     if k == "swap":

@@ -42,6 +42,11 @@ class Settings:
     ambience: bool = True
     coach: bool = False  # the odds coach at the tables (O): off until the player asks for it
     default_names: list[str] = field(default_factory=lambda: ["Rook", "Sela", "Jax", "Nim"])
+    #: the quick table's last game and seats (each {"human", "name", "agent"}), offered again next time: remembered
+    #: choices, not settings, so a bad one is dropped without a word; the setup screen checks them against the
+    #: games and agents there are (a stale one falls back to the defaults)
+    last_game: str = ""
+    last_seats: list[dict[str, Any]] = field(default_factory=list)
 
     # ------------------------------------------------------------------ validation
     @staticmethod
@@ -65,6 +70,10 @@ class Settings:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
                 return float(value)
             raise ValueError("volume must be between 0 and 1")
+        if name == "last_game":
+            return value.strip()[:40] if isinstance(value, str) else ""
+        if name == "last_seats":
+            return _seats(value)
         if name == "default_names":
             if isinstance(value, list) and all(isinstance(v, str) for v in value):
                 names = [v.strip()[:16] for v in value if v.strip()]
@@ -123,3 +132,19 @@ class Settings:
         except OSError as exc:
             return f"Settings could not be saved: {exc}"
         return None
+
+
+def _seats(value: Any) -> list[dict[str, Any]]:
+    """The remembered seats that have the right shape (at most 8), each {"human": bool, "name": str, "agent":
+    str}; anything else is dropped, never an error."""
+    out: list[dict[str, Any]] = []
+    if not isinstance(value, list):
+        return out
+    for seat in value[:8]:
+        if not isinstance(seat, dict) or not isinstance(seat.get("human"), bool):
+            continue
+        name = seat.get("name")
+        agent = seat.get("agent")
+        out.append({"human": seat["human"], "name": name.strip()[:16] if isinstance(name, str) else "",
+                    "agent": agent if isinstance(agent, str) else ""})
+    return out

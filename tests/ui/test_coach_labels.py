@@ -1,5 +1,6 @@
 """The coach names each option in the words of the button that plays it: a player reading "Reroll left
-(Tukar): 41 %" in the panel must find a button that says exactly "Reroll left (Tukar)"."""
+(Tukar): 41 %" in the panel must find a button that says exactly "Reroll left (Tukar)", and "Raise to 60" the
+amount button as it reads with its slider at that raise."""
 
 from __future__ import annotations
 
@@ -29,11 +30,17 @@ def test_coach_labels_are_the_button_labels(app, game_id):
             break
         view, legal = state.view(seat), state.legal_actions()
         table.eyes = seat
-        by_action = {spec.action: spec.label for spec in table.action_specs(view, legal) if spec.action is not None}
+        specs = table.action_specs(view, legal)
+        by_action = {spec.action: spec.label for spec in specs if spec.action is not None}
+        by_amount = {spec.amount_kind: spec for spec in specs if spec.amount_kind}
         for entry in advise(game_id, view, legal):
             a = entry["action"]
             if a.kind in BETTING and a in by_action:
                 assert entry["label"] == by_action[a], (game_id, a)
+                compared += 1
+            elif a.kind in by_amount and a.get("amount") is not None:  # the slider's button, set to this amount
+                spec = by_amount[a.kind]
+                assert entry["label"] == table.amount_words(spec.label, a.kind, a.amount, view), (game_id, a)
                 compared += 1
         state.apply(bots[seat].choose(view, legal))
     assert compared >= 10

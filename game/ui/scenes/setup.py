@@ -2,6 +2,10 @@
 
 The option widgets are generic: they come from the game class's OPTIONS specs (whole numbers get −/+,
 true/false a switch, choices a cycle), so a new game needs no code here.
+
+The screen opens on the game and seats last sat down at (kept in the settings file as ``last_game`` and
+``last_seats``); a remembered game or agent that no longer exists, or a seat count the game does not take,
+falls back to the defaults without a word.
 """
 
 from __future__ import annotations
@@ -46,7 +50,10 @@ class SetupScene(Scene):
     def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
         self.games = list(GAMES)
-        self.game_id = game_id if game_id in GAMES else self.games[0]
+        remembered = app.settings.last_game
+        if game_id not in GAMES:
+            game_id = remembered if remembered in GAMES else self.games[0]
+        self.game_id = game_id
         self.stakes = 1
         self.options: dict[str, Any] = {}
         self.seats: list[dict[str, Any]] = []
@@ -55,6 +62,7 @@ class SetupScene(Scene):
         self.labels: list[tuple[str, pygame.Rect, tuple[int, int, int], str]] = []
         self.hover_pos = (-1, -1)
         self.error = ""
+        self.seats = self._remembered_seats()
         self._reset_game()
 
     # ------------------------------------------------------------------ model
@@ -71,6 +79,30 @@ class SetupScene(Scene):
         if not self.seats:
             self.seats = [{"human": True, "name": names[0] if names else "Rook", "agent": preferred_agent()}]
         self._resize_seats(want)
+
+    def _remembered_seats(self) -> list[dict[str, Any]]:
+        """The seats of the last table sat down at, checked: an unknown agent plays the preferred one, a seat
+        with no name gets the default name; [] when nothing usable is kept."""
+        kept = self.app.settings.last_seats
+        if not isinstance(kept, list):
+            return []
+        agents = agent_names()
+        out: list[dict[str, Any]] = []
+        for i, seat in enumerate(kept[: self.cls.max_seats]):
+            if not isinstance(seat, dict):
+                return []
+            human = seat.get("human") is True
+            name = seat.get("name") if isinstance(seat.get("name"), str) else ""
+            name = name.strip()[:16] or self._default_name(i)  # (an AI seat plays as its regular whatever it says)
+            agent = seat.get("agent") if seat.get("agent") in agents else preferred_agent()
+            out.append({"human": human, "name": name, "agent": agent})
+        return out
+
+    def remember(self) -> None:
+        """Keep this game and these seats for the next quick table (written with the settings file)."""
+        self.app.settings.last_game = self.game_id
+        self.app.settings.last_seats = [dict(s) for s in self.seats]
+        self.app.save_settings()
 
     def _resize_seats(self, n: int) -> None:
         while len(self.seats) < n:
@@ -186,6 +218,7 @@ class SetupScene(Scene):
             self.error = str(exc)
             self.app.toast(self.error)
             return
+        self.remember()
         self.app.open_table(session)
 
     # ------------------------------------------------------------------ layout

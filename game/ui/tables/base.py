@@ -166,6 +166,9 @@ class ActionSpec:
     amount_kind: str | None = None
     enabled: bool = True
     primary: bool = False
+    #: the action a greyed button stands for when ``action`` is None (not legal now): the bar asks the engine
+    #: why not (``state.check``) and says it on hover
+    probe: Action | None = None
 
 
 @dataclass
@@ -698,8 +701,14 @@ class BaseTable(Scene):
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            self.add_log(None, f"Not allowed: {refusal_words(self.state.game_id, exc.code, exc.params, self.names)}")
+            self.add_log(None, f"Not allowed: {self.refusal(exc)}")
         self.rebuild_actions()
+
+    def refusal(self, reason: Any) -> str:
+        """A refusal (a :class:`~game.engine.core.Refusal` from ``state.check``, or an ``IllegalAction``) in the
+        players' words, from its code and params (never by reading the engine's English)."""
+        return refusal_words(self.state.game_id, str(getattr(reason, "code", "") or ""),
+                             dict(getattr(reason, "params", None) or {}), self.names)
 
     def act_amount(self, kind: str) -> None:
         if self.slider is None or self.slider_kind != kind:
@@ -753,7 +762,66 @@ class BaseTable(Scene):
                 self.slider = Slider(lo, hi, max(lo, min(hi, value)), self.slider_step(spec.amount_kind, lo, hi, view))
                 self.slider_kind = spec.amount_kind
                 break
+        for spec in specs:
+            if not (spec.enabled and mine):
+                self._say_why_greyed(spec, view)
         self.put_buttons(specs, [self._button_callback(spec) for spec in specs], live=mine)
+
+    # ------------------------------------------------------------------ why a button is greyed
+    def _say_why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> None:
+        """Put why the greyed button ``spec`` cannot be pressed now at the head of its tooltip (a table error
+        here must never cost the bar: the button then keeps its own tooltip)."""
+        try:
+            why = self.why_greyed(spec, view)
+        except Exception as exc:
+            self.app.report(f"cannot say why {spec.label!r} is greyed: {exc}")
+            return
+        if not why or why == spec.tooltip or spec.tooltip.startswith(why):
+            return
+        own = "" if self.my_turn() else spec.tooltip  # waiting: what the button will do, after why not now
+        spec.tooltip = f"{why} · {own}" if own and own != spec.label else why
+
+    def why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> str | None:
+        """Why ``spec`` is greyed, in the table's words, from the engine's refusal of what it would play (None:
+        the button's own tooltip already says what to do, e.g. "pick a card first")."""
+        state = self.state
+        wait = self.wait_words()
+        if wait is not None:
+            return wait
+        probe = self.greyed_probe(spec, view)
+        if probe is None:
+            return None
+        why = state.check(probe)
+        return None if why is None else self.greyed_words(spec, why, view)
+
+    def wait_words(self) -> str | None:
+        """Why the eyes cannot act at all now (whose turn it is, the session over, the table still moving), or
+        None on their turn."""
+        state = self.state
+        seat = state.current_seat
+        if state.is_over or seat is None:
+            return refusal_words(state.game_id, "session_over", {}, self.names)
+        if seat != self.eyes or not self.session.is_human(seat):
+            return refusal_words(state.game_id, "not_your_turn", {"current_seat": seat}, self.names)
+        if not self.my_turn():
+            return "Wait a moment: the table is still playing out the last move."
+        return None
+
+    def greyed_probe(self, spec: ActionSpec, view: dict[str, Any]) -> Action | None:
+        """The action a greyed button stands for, to ask the engine why not: its action, or its amount kind at
+        the smallest amount the table would offer."""
+        if spec.action is not None or spec.probe is not None:
+            return spec.action or spec.probe
+        if spec.amount_kind:
+            rng = self.state.amount_range(spec.amount_kind)
+            low = rng[0] if rng else max(1, int(view.get("min_bet") or view.get("ante") or 1))
+            return Action(spec.amount_kind, amount=low)
+        return None
+
+    def greyed_words(self, spec: ActionSpec, why: Any, view: dict[str, Any]) -> str:
+        """The words for the engine's refusal ``why`` of a greyed button (tables add what their view says when
+        the code alone is bare, e.g. an ``unknown_action`` raise: the cap, or the chips to afford it)."""
+        return self.refusal(why)
 
     def slider_step(self, kind: str, lo: int, hi: int, view: dict[str, Any]) -> int:
         """How far one notch of the amount slider moves (default: the minimum bet, on a wide range)."""
@@ -795,8 +863,25 @@ class BaseTable(Scene):
 
     def amount_label(self, spec: ActionSpec) -> str:
         if self.slider is not None and spec.amount_kind == self.slider_kind:
-            return f"{spec.label} {self.slider.value:,}"
+            return self.amount_words(spec.label, spec.amount_kind, self.slider.value)
         return spec.label
+
+    def amount_words(self, label: str, kind: str | None, amount: int, view: dict[str, Any] | None = None) -> str:
+        """The words of an amount button for ``amount`` (the engine's amount): every table says a raise the same
+        way, "Raise to N", N the total the seat's bet becomes this round (see :meth:`raise_to`)."""
+        if kind == "raise":
+            return f"Raise to {self.raise_to(amount, view):,}"
+        return f"{label} {amount:,}"
+
+    def raise_to(self, amount: int, view: dict[str, Any] | None = None) -> int:
+        """The total the eyes' bet this round becomes with a raise of engine amount ``amount``. Default: the
+        engine's raise amount is on top of the current bet (the call), so the total is the bet plus it."""
+        v = self.shown if view is None else view
+        return int(v.get("current_bet") or 0) + int(amount)
+
+    def shown_amount(self, kind: str | None, amount: int) -> int:
+        """An engine amount as the screen says it (a raise as the total it raises to)."""
+        return self.raise_to(amount) if kind == "raise" else amount
 
     def _layout_bar(self) -> None:
         """Buttons from the left, the amount slider at the right. The buttons share the room left of the
@@ -838,8 +923,9 @@ class BaseTable(Scene):
         """The words around the amount slider (its ends under it, how to move it above) and where they go."""
         s = self.slider
         assert s is not None
-        return [(f"{s.lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
-                (f"{s.hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
+        lo, hi = self.shown_amount(self.slider_kind, s.lo), self.shown_amount(self.slider_kind, s.hi)
+        return [(f"{lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
+                (f"{hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
                 (self.SLIDER_HINT, {"midbottom": (s.rect.centerx, s.rect.top - int(4 * self.u))})]
 
     def slider_reach(self) -> pygame.Rect:

@@ -629,12 +629,13 @@ class BetterHintaroTable(HintaroTable):
     # ------------------------------------------------------------------ the action bar
     def _ok(self, action: Action) -> str | None:
         """None if the eyes may do ``action`` now; else why not, in the table's words."""
-        if not self.my_turn():
-            return "wait for your turn"
+        wait = self.wait_words()
+        if wait is not None:
+            return wait
         why = self.state.check(action)
         return self.refusal(why) if why else None
 
-    def refusal(self, reason: str) -> str:
+    def refusal(self, reason: Any) -> str:
         """A refusal in the players' words, from its code and params (never by reading the engine's English):
         card ids become their names, seats their names ("you" for the eyes)."""
         code = getattr(reason, "code", "")
@@ -672,7 +673,8 @@ class BetterHintaroTable(HintaroTable):
                                        " leave out the ones not needed.",
             "not_a_target": lambda: f"{_cap(seat(p.get('target')))} won nothing this round: only a winner can be "
                                     "challenged.",
-            "can_call": lambda: "You can call: all-in is for a seat short of the bet.",
+            "can_call": lambda: ("Nothing to call: all-in is for a seat short of the bet." if p.get("to_call") == 0
+                                 else "You can call: all-in is for a seat short of the bet."),
             "bad_trade_partner": lambda: "A trade goes to another seat at the table.",
         }
         if code in words:
@@ -742,7 +744,8 @@ class BetterHintaroTable(HintaroTable):
             if picked and not to_call:
                 tip += " (picked items go in only with a raise)"
         cap = int(view.get("cap", 0) or 0)
-        raise_tip = f"Call and raise by the slider's amount (a seat may put in at most {cap:,} this round)"
+        raise_tip = (f"Raise the bet to the total on the button (set it with the slider; a seat may put in at "
+                     f"most {cap:,} this round)")
         if picked:
             raise_tip += "; your picked items pay first"
         raise_ok = "raise" in kinds or (bool(picked) and view.get("phase") == "wager" and self.my_turn())
@@ -903,8 +906,9 @@ class BetterHintaroTable(HintaroTable):
         for b, spec in zip(self.buttons, self.specs, strict=False):
             if spec.amount_kind == "raise":
                 b.enabled = why is None
-                b.tooltip = _cap(why) if why else f"Raise by {self.slider.value:,}: " + self._items_words(
-                    self._picked_items(), self.slider.value + int(self.shown.get("to_call", 0) or 0))
+                b.tooltip = self.refusal(why) if why else (
+                    f"Raise to {self.raise_to(self.slider.value):,}: " + self._items_words(
+                        self._picked_items(), self.slider.value + int(self.shown.get("to_call", 0) or 0)))
 
     def bar_heading(self) -> str:
         v = self.shown
@@ -1678,7 +1682,7 @@ class BetterHintaroTable(HintaroTable):
             what = side(items, 0, c)
             lost = f", {ev.get('lost', 0):,} lost" if ev.get("lost") else ""
             credits = f" and {ev['amount']:,} credits" if ev.get("amount") else ""
-            verb = f"raises the bet to {ev['current_bet']:,}" if ev["action"] == "raise" else "calls"
+            verb = f"raises to {ev['current_bet']:,}" if ev["action"] == "raise" else "calls"
             return f"{who} {verb} with {what} (counts {ev.get('credited', 0):,}{lost}){credits}."
         if kind == "bet_returned" and ev.get("item_value_lost"):
             return (f"{ev['amount']:,} uncalled credits go back to {who}; {ev['item_value_lost']:,} of item value "

@@ -255,7 +255,7 @@ class HintaroTable(BaseTable):
         if kind == "bet":
             a = ev["action"]
             if a == "raise":
-                return f"{who} raises the bet to {ev['current_bet']:,} (puts in {ev['amount']:,})."
+                return f"{who} raises to {ev['current_bet']:,} (puts in {ev['amount']:,})."
             if a == "drop":
                 return f"{who} drops out of the round."
             return self.bet_words(who, ev) or f"{who}: {a}."
@@ -298,11 +298,11 @@ class HintaroTable(BaseTable):
             ActionSpec("Drop", "Leave this round: what you put in stays in the pot", pygame.K_d, "D",
                        action=kinds.get("drop"), enabled="drop" in kinds),
             ActionSpec(call_label, call_tip, pygame.K_c, "C", action=kinds.get("call"), enabled="call" in kinds,
-                       primary=True),
-            ActionSpec("Raise", "Call and raise by the slider's amount (no raises once the Hintaron has acted)",
-                       pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
+                       primary=True, probe=Action("call")),
+            ActionSpec("Raise", "Raise the bet to the total on the button (set it with the slider); no raises "
+                       "once the Hintaron has acted", pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
             ActionSpec("All-in", f"Put in every chip you hold ({stack:,}); side pots form", pygame.K_a, "A",
-                       action=kinds.get("allin"), enabled="allin" in kinds),
+                       action=kinds.get("allin"), enabled="allin" in kinds, probe=Action("allin")),
         ]
 
     def _reroll_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
@@ -318,6 +318,18 @@ class HintaroTable(BaseTable):
             ActionSpec(_paren("Reroll right", word(1)), _paren("Throw your right die again", word(1)), pygame.K_2,
                        "2", action=by.get(("reroll", 1)), enabled=("reroll", 1) in by),
         ]
+
+    def greyed_words(self, spec: ActionSpec, why: Any, view: dict[str, Any]) -> str:
+        """A raise the engine lists no amount for (``unknown_action``): say what stops it, from the view."""
+        if getattr(why, "code", "") == "unknown_action" and spec.amount_kind == "raise" and self.eyes is not None:
+            stack = int((view.get("stacks") or [0] * self.n)[self.eyes])
+            to_call = int(view.get("to_call", 0) or 0)
+            least = int(view.get("min_bet", 0) or 0)
+            if stack < to_call:
+                return f"You cannot afford a raise: you hold {stack:,}, short of the {to_call:,} to call."
+            return (f"You cannot afford a raise: after calling {to_call:,} you would hold {stack - to_call:,}, "
+                    f"less than the smallest raise ({least:,}).")
+        return super().greyed_words(spec, why, view)
 
     def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
         if view.get("phase") == "reroll":

@@ -377,15 +377,19 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                                action=kinds.get("roll"), enabled="roll" in kinds, primary=True)]
         specs = [
             ActionSpec("Hit", "Take another card (six at most)", pygame.K_h, "H", action=kinds.get("hit"),
-                       enabled="hit" in kinds, primary=True),
+                       enabled="hit" in kinds, primary=True, probe=Action("hit")),
             ActionSpec("Stay", "Stand on this hand", pygame.K_s, "S", action=kinds.get("stay"),
                        enabled="stay" in kinds),
         ]
         splits = [a for a in legal if a.kind == "split"]
         stake = int(view.get("stake") or 0)
         if not splits:
+            hand = self._my_hand(view)
+            cards = list(hand["cards"]) if hand is not None else []
+            value = max(cards, key=lambda c: (cards.count(c), c)) if cards else None  # its pair, if it has one
             specs.append(ActionSpec("Split", "Split a pair into two hands (another stake; once a round)", pygame.K_p,
-                                    "P", enabled=False))
+                                    "P", enabled=False,
+                                    probe=Action("split", value=value) if isinstance(value, int) else None))
         for i, a in enumerate(splits[:2]):
             key, cap = (pygame.K_p, "P") if i == 0 else (pygame.K_l, "L")
             specs.append(ActionSpec(f"Split the {a.value}s", f"Make two hands of your pair of {a.value}s for "

@@ -3,10 +3,10 @@ whole table saw them take from the discard pile), the deck and the discard pile,
 beside the dealer button, the two six-sided dice and the hand pot and spike pot as separate chip stacks.
 
 How a person plays: in a play phase they Gain a card or Stand, or pick a card of their own (click it or ←/→)
-and Swap it with the deck's top card or the discard pile's top card. Betting: check/call, fold, or raise by
-the slider's amount. The new Captain rolls the dice (one odd and one even: nothing; both even or both odd: an
-extra play phase and a spike ante; a pair: SPIKE!). After a Spike each seat still in stays in or abandons ship,
-keeping the one card they pick.
+and Swap it with the deck's top card or the discard pile's top card. Betting: check/call, fold, or raise to
+the total the slider sets ("Raise to N"). The new Captain rolls the dice (one odd and one even: nothing; both
+even or both odd: an extra play phase and a spike ante; a pair: SPIKE!). After a Spike each seat still in stays
+in or abandons ship, keeping the one card they pick.
 """
 
 from __future__ import annotations
@@ -365,8 +365,8 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
             ActionSpec("Fold", "Give up the whole hand, both pots", pygame.K_f, "F", action=kinds.get("fold"),
                        enabled="fold" in kinds),
             call,
-            ActionSpec("Raise", f"Call and raise by the slider's amount (at least the ante, "
-                       f"{int(view.get('ante') or 0):,})", pygame.K_r, "R", amount_kind="raise",
+            ActionSpec("Raise", f"Raise the bet to the total on the button (set it with the slider; each raise "
+                       f"is at least the ante, {int(view.get('ante') or 0):,})", pygame.K_r, "R", amount_kind="raise",
                        enabled="raise" in kinds),
         ]
 

@@ -350,12 +350,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             agg = ActionSpec(f"Bet {size:,}", f"Open the betting with the fixed bet of {size:,}", pygame.K_r, "R",
                              action=kinds["bet"])
         elif "raise" in kinds:
-            agg = ActionSpec(f"Raise to {cur + size:,}", f"Raise by the fixed step of {size:,}", pygame.K_r, "R",
-                             action=kinds["raise"])
-        else:
-            why = ("No more raises: one bet and four raises a round" if int(view.get("bets") or 0) >= 5
-                   else "Raising is not possible now")
-            agg = ActionSpec("Raise", why, pygame.K_r, "R", enabled=False)
+            agg = ActionSpec(f"Raise to {cur + size:,}", f"Fixed limit: raise the bet one step of {size:,}, to "
+                             f"{cur + size:,}", pygame.K_r, "R", action=kinds["raise"])
+        else:  # greyed: the bar says why (see greyed_words)
+            agg = ActionSpec(f"Raise to {cur + size:,}" if cur else "Raise", "Raise the bet one fixed step",
+                             pygame.K_r, "R", enabled=False, probe=Action("raise"))
         stack = (view.get("stacks") or [0] * self.n)[self.eyes] if self.eyes is not None else 0
         return [
             ActionSpec("Fold", "Give up this hand: what you put in stays in the pot", pygame.K_f, "F",
@@ -363,8 +362,25 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             call,
             agg,
             ActionSpec(f"All-in {stack:,}", "You cannot meet the bet: put in every chip you hold", pygame.K_a, "A",
-                       action=kinds.get("allin"), enabled="allin" in kinds),
+                       action=kinds.get("allin"), enabled="allin" in kinds, probe=Action("allin")),
         ]
+
+    def greyed_words(self, spec: ActionSpec, why: Any, view: dict[str, Any]) -> str:
+        """The engine refuses a bet it does not list with a bare ``unknown_action``: say what stops it."""
+        kind = getattr(why, "params", {}).get("kind")
+        if getattr(why, "code", "") == "unknown_action" and self.eyes is not None and kind in ("raise", "allin"):
+            stack = int((view.get("stacks") or [0] * self.n)[self.eyes])
+            to_call = int(view.get("to_call") or 0)
+            if kind == "allin":
+                return ("Nothing to call: all-in is only for a seat that cannot meet the bet." if not to_call else
+                        "You can meet the bet: all-in is only for a seat that cannot.")
+            if int(view.get("bets") or 0) >= 5:
+                return "The cap is reached: one bet and four raises a round."
+            size = int(view.get("bet_size") or 0)
+            if stack < to_call + size:
+                return (f"You cannot afford a raise: it takes {to_call + size:,} and you hold {stack:,}.")
+            return "No raise now: nobody else still in has chips to answer it."
+        return super().greyed_words(spec, why, view)
 
     def _draw_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
         kinds = {a.kind for a in legal}

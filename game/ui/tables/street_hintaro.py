@@ -133,7 +133,8 @@ class StreetHintaroTable(BaseTable):
             assert s is not None
 
             def start() -> None:
-                self.tag(s, self.bet_tag(d, {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES {d['amount']:,}"}))
+                to = int((self.shown.get("contrib") or [0, 0])[s])  # the seat's total, the raise folded in
+                self.tag(s, self.bet_tag(d, {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES TO {to:,}"}))
                 self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
         if kind == "cubes_thrown":
@@ -178,6 +179,21 @@ class StreetHintaroTable(BaseTable):
             return self.carry_back_beats(d["amounts"], "pot", stagger=0.0)
         return super().beats_for(ev)
 
+    def raise_to(self, amount: int, view: dict[str, Any] | None = None) -> int:
+        """A Street Hintaro raise is on top of what the seat has in this round (both seats have put in the same
+        when it may raise)."""
+        v = self.shown if view is None else view
+        me = self.eyes if self.eyes is not None else int(v.get("current_seat") or 0)
+        return int((v.get("contrib") or [0, 0])[me]) + int(amount)
+
+    def add_log(self, ev: Event | None, text: str = "") -> None:
+        """A raise's line says the total it raised to: the bet event carries only the chips put in, so the line
+        keeps the seat's total from the view just after it (folded before the line is logged)."""
+        if ev is not None and ev.kind == "bet" and ev.data.get("action") == "raise" and ev.seat is not None:
+            to = int((self.shown.get("contrib") or [0, 0])[ev.seat])
+            ev = Event(ev.kind, ev.seat, {**ev.data, "raised_to": to}, ev.secret)
+        super().add_log(ev, text)
+
     def describe(self, ev: dict[str, Any]) -> str | None:
         kind = ev["kind"]
         s = ev.get("seat")
@@ -188,8 +204,9 @@ class StreetHintaroTable(BaseTable):
             a = ev["action"]
             if a == "bet":
                 return f"{who} opens with a bet of {ev['amount']:,}."
-            if a == "raise":
-                return f"{who} raises by {ev['amount']:,}."
+            if a == "raise":  # the total the seat's bet becomes (the table notes it as the line is logged)
+                to = ev.get("raised_to")
+                return f"{who} raises to {to:,}." if to is not None else f"{who} raises, putting in {ev['amount']:,}."
             if a == "check":
                 return f"{who} checks: no raise."
             if a == "call":
@@ -235,8 +252,8 @@ class StreetHintaroTable(BaseTable):
             return [
                 ActionSpec("Check", "No raise: go on to the shared cube", pygame.K_c, "C",
                            action=kinds.get("check"), enabled="check" in kinds, primary=True),
-                ActionSpec("Raise", "Raise once by the slider's amount; the other seat calls or concedes",
-                           pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
+                ActionSpec("Raise", "Raise once, to the total on the button (set it with the slider); the other "
+                           "seat calls or concedes", pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
             ]
         label = "Throw the shared cube" if phase == "shared" else "Throw your cubes"
         tip = ("Throw the cube both seats score against" if phase == "shared" else
