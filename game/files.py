@@ -130,7 +130,10 @@ def decode_json(raw: bytes | str, *, what: str = "file") -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        kind = "cut_short" if _cut_short(text) else "malformed"
+        # a write cut off ends inside a string or with brackets open; raw control characters (which no JSON
+        # writer leaves unescaped) mean damaged bytes, wherever the text ends
+        damaged = any(ord(ch) < 32 and ch not in "\n\r\t" for ch in text)
+        kind = "cut_short" if _cut_short(text) and not damaged else "malformed"
         raise FileRefused(f"the {what} is damaged: {exc.msg} at line {exc.lineno}, column {exc.colno}", kind) from None
     except RecursionError:
         raise FileRefused(f"the {what} is damaged: its brackets nest too deeply", "malformed") from None

@@ -100,6 +100,34 @@ class Str(Schema):
 
 
 @dataclass(frozen=True)
+class Anything(Schema):
+    """Any decoded value, unchecked (the checks come later, by another schema chosen from it)."""
+
+    def check(self, value: Any, where: str = "") -> Any:
+        return value
+
+
+@dataclass(frozen=True)
+class Plain(Schema):
+    """A whole number, a text, true/false, or a list of them (what an action's fields hold)."""
+
+    max_len: int = 1000
+
+    def check(self, value: Any, where: str = "") -> Any:
+        if type(value) is list:
+            if len(value) > self.max_len:
+                raise SchemaError(where, f"must hold at most {self.max_len} items")
+            return [self._one(v, _at(where, i)) for i, v in enumerate(value)]
+        return self._one(value, where)
+
+    def _one(self, value: Any, where: str) -> Any:
+        if type(value) is bool or (type(value) is int and -BIG <= value <= BIG) or (
+                type(value) is str and len(value) <= self.max_len):
+            return value
+        raise SchemaError(where, f"must be a whole number, a short text or true/false, not {_show(value)}")
+
+
+@dataclass(frozen=True)
 class Optional(Schema):
     inner: Schema
 
