@@ -539,7 +539,7 @@ class Campaign:
 
     def _replay_sitting(self, entry: Mapping[str, Any], where: str, last: bool) -> None:
         s = self.sit(entry["sit"])
-        extras = {k: v for k, v in entry.items() if k not in ("sit", "actions", "dealt_in")}
+        extras = {k: v for k, v in entry.items() if k not in ("sit", "actions") and k not in DERIVED_TABLE_KEYS}
         self.log[self._live].update(extras)  # kept as they were, whatever this version makes of them
         applied = False
         for k, v in extras.items():  # a newer writer's facts about the table (a secret...) set what they name

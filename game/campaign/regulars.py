@@ -8,7 +8,6 @@ the maps say where each one sits. Every error names the entry and the field.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.campaign.levels import data_root
+from game.files import FileRefused, load_toml
 
 REGULARS_PATH = Path("assets") / "data" / "regulars.toml"
 
@@ -226,11 +226,9 @@ def load_roster(path: str | None = None) -> Roster:
     """The roster from ``assets/data/regulars.toml`` (or ``path``), validated and cached."""
     p = Path(path) if path else data_root() / REGULARS_PATH
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise RegularError(f"cannot read the regulars file {p}: {exc}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RegularError(f"{p.name}: not valid TOML: {exc}") from None
+        data = load_toml(p, what="regulars file")
+    except FileNotFoundError:
+        raise RegularError(f"cannot read the regulars file {p}: it does not exist") from None
+    except FileRefused as exc:
+        raise RegularError(f"{p.name}: {exc}") from None
     return parse_roster(data, p.name)

@@ -63,6 +63,8 @@ SAVE_VERSION = 2
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 #: what the slot menu reads of each file: the header line; older saves smaller than this are read whole
 HEAD_BYTES = 64 * 1024
+#: a version 1 save has no header line: the menu reads it whole up to this size
+OLD_HEADER_BYTES = 4 * 1024 * 1024
 SLOTS = 3
 ENV_DIR = "CANTINA_DATA_DIR"
 APP_NAME = "lost-hand-cantina"  # the same folder name as the settings (game/ui/settings.py)
@@ -400,7 +402,7 @@ def _slot_info(n: int) -> SlotInfo:
     except (OSError, FileRefused) as exc:
         return SlotInfo(n, True, None, None, str(exc), backup)
     try:
-        doc = _header(head, size)
+        doc = _header(head, size, path)
     except _Problem as exc:
         return SlotInfo(n, True, None, None, str(exc), backup)
     raw_summary = doc.get("summary")
@@ -412,7 +414,7 @@ def _slot_info(n: int) -> SlotInfo:
     return SlotInfo(n, True, saved_at[:40] if saved_at else None, summary, None, backup)
 
 
-def _header(head: bytes, size: int) -> dict[str, Any]:
+def _header(head: bytes, size: int, path: Path) -> dict[str, Any]:
     """The header of a save from the first bytes of its file: the first line (version 2 on), or the whole
     document when the file is small enough to have been read whole (an older save)."""
     if size == 0 or not head.strip():
@@ -428,4 +430,9 @@ def _header(head: bytes, size: int) -> dict[str, Any]:
             return doc
     if size <= len(head):
         return _parse(head)
+    if size <= OLD_HEADER_BYTES:  # a version 1 save (pretty-printed, no header line): small enough to read
+        try:
+            return _parse(read_bytes(path, OLD_HEADER_BYTES, what="save file"))
+        except (OSError, FileRefused) as exc:
+            raise _Problem("corrupt", str(exc)) from None
     raise _Problem("corrupt", "the save file's header is damaged")

@@ -186,7 +186,7 @@ def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str)
         path.write_bytes(raw[: len(raw) // 2])
     else:
         doc = json.loads(raw)
-        doc["campaign"]["bankroll"] = -50
+        doc["campaign"]["log"].append({"repay": 10**6})  # a choice the player could not have made
         path.write_text(json.dumps(doc))
     before = path.read_bytes()
     app = new_app()
