@@ -450,3 +450,19 @@ def test_the_first_line_of_a_save_is_its_header():
     assert len(first) < 1024 and first.endswith(b",")
     header = json.loads(first[:-1] + b"}")
     assert header["version"] == saves.SAVE_VERSION and header["summary"] == c.summary()
+
+
+def test_a_campaign_changed_other_than_by_play_is_never_saved():
+    """A save must load as the campaign saved: numbers set by hand in memory are refused at save time."""
+    c = Campaign.new(seed=4)
+    saves.save_slot(1, c)
+    c.unlocked.append("high_table")
+    with pytest.raises(ValueError, match="its own choices do not give"):
+        saves.save_slot(1, c)
+    assert saves.load_slot(1).unlocked == ["lost_hand"]
+    t = Campaign.new(seed=4, shortcuts=True)  # a test campaign's shortcuts save, and load only where allowed
+    t.open_cantina("high_table")
+    saves.save_slot(2, t)
+    assert saves.load_slot(2, shortcuts=True).unlocked == ["lost_hand", "high_table"]
+    with pytest.raises(SaveCorrupt, match="shortcuts are for test campaigns"):
+        saves.load_slot(2)

@@ -192,13 +192,14 @@ def _check_header(doc: Any) -> int:
 
 
 def decode(raw: bytes, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
-           games: Mapping[str, Any] | None = None) -> Campaign:
-    """A campaign from save bytes, fully checked. Problems raise SaveCorrupt (no slot attached)."""
+           games: Mapping[str, Any] | None = None, shortcuts: bool = False) -> Campaign:
+    """A campaign from save bytes, fully checked. Problems raise SaveCorrupt (no slot attached).
+    ``shortcuts``: accept a test campaign's shortcuts (the game itself never does)."""
     try:
         doc = _parse(raw)
         try:
             return Campaign.from_dict(doc["campaign"], levels=levels, roster=roster, games=games,
-                                      version=doc["version"])
+                                      version=doc["version"], shortcuts=shortcuts)
         except CampaignDataError as exc:
             raise _Problem("edited", f"the save's contents do not add up (edited by hand, or damaged): {exc}"
                            ) from None
@@ -260,7 +261,8 @@ def _loads_ok(path: Path, campaign: Campaign | None) -> bool:
         return True
     try:
         if campaign is not None:
-            decode(raw, levels=campaign.levels, roster=campaign.roster, games=campaign.games)
+            decode(raw, levels=campaign.levels, roster=campaign.roster, games=campaign.games,
+                   shortcuts=campaign.shortcuts)
         else:
             decode(raw)
     except SaveCorrupt:
@@ -282,7 +284,11 @@ def save_slot(n: int, campaign: Campaign, *, replace_unreadable: bool = False) -
     if problems:
         raise ValueError(f"refusing to save a campaign whose books do not balance: {'; '.join(problems[:3])}")
     data = encode(campaign)
-    decode(data, levels=campaign.levels, roster=campaign.roster, games=campaign.games)  # never write a bad save
+    again = decode(data, levels=campaign.levels, roster=campaign.roster, games=campaign.games,
+                   shortcuts=campaign.shortcuts)  # never write a save that would not load as this campaign
+    if _facts(again) != _facts(campaign):
+        raise ValueError("refusing to save a campaign whose numbers its own choices do not give (changed other "
+                         "than by play?)")
     current_ok = path.exists() and _loads_ok(path, campaign)
     if path.exists() and not current_ok and not replace_unreadable:
         raise SaveCorrupt(f"slot {n} holds a save that cannot be loaded; it is kept until you choose to restore "
@@ -302,6 +308,13 @@ def save_slot(n: int, campaign: Campaign, *, replace_unreadable: bool = False) -
     return path
 
 
+def _facts(c: Campaign) -> tuple[Any, ...]:
+    """What a reloaded campaign must agree on with the one saved."""
+    return (c.summary(), sorted(c.unlocked), c.beaten, c.regular_bankrolls,
+            [(e.kind, dict(e.postings), e.debt, e.rep) for e in c.ledger.entries],
+            c.session.state.actions if c.session is not None else None)
+
+
 def hand_finished(events: Iterable[Any]) -> bool:
     """True when ``events`` end a hand: the moment to autosave."""
     return any(getattr(e, "kind", None) == "round_over" for e in events)
@@ -309,11 +322,11 @@ def hand_finished(events: Iterable[Any]) -> bool:
 
 # --------------------------------------------------------------------------------------------- reading
 def load_slot(n: int, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
-              games: Mapping[str, Any] | None = None) -> Campaign:
+              games: Mapping[str, Any] | None = None, shortcuts: bool = False) -> Campaign:
     """The campaign in slot ``n``. Raises SlotEmpty, or SaveCorrupt (with ``backup_available``)."""
     path = slot_path(n)
     bak = backup_path(n)
-    kwargs = {"levels": levels, "roster": roster, "games": games}
+    kwargs = {"levels": levels, "roster": roster, "games": games, "shortcuts": shortcuts}
     if not path.exists():
         if bak.exists():
             raise SaveCorrupt(f"slot {n}: the save file is missing, but its backup is there", slot=n,
@@ -344,7 +357,7 @@ def _backup_loads(bak: Path, kwargs: Mapping[str, Any]) -> bool:
 
 
 def restore_backup(n: int, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
-                   games: Mapping[str, Any] | None = None) -> Campaign:
+                   games: Mapping[str, Any] | None = None, shortcuts: bool = False) -> Campaign:
     """The player chose the backup: it becomes the slot's save (the refused file is kept as ``.refused``)."""
     path, bak = slot_path(n), backup_path(n)
     try:
@@ -354,7 +367,7 @@ def restore_backup(n: int, *, levels: Mapping[str, Level] | None = None, roster:
     except (OSError, FileRefused) as exc:
         raise SaveCorrupt(f"slot {n}: the backup cannot be read: {exc}", slot=n, kind="corrupt", path=bak) from None
     try:
-        campaign = decode(raw, levels=levels, roster=roster, games=games)
+        campaign = decode(raw, levels=levels, roster=roster, games=games, shortcuts=shortcuts)
     except SaveCorrupt as exc:
         raise SaveCorrupt(f"slot {n}: the backup cannot be loaded either: {exc}", slot=n, kind=exc.kind,
                           path=bak) from None

@@ -335,9 +335,9 @@ def test_every_campaign_table_plays_a_hand_on_its_own_game_table(data_dir, level
     """Each map's table opens the game's own table class, driven by the campaign, through a whole hand."""
     from game.ui.tables import table_for
 
-    c = Campaign.new("Rook", seed=2, starting_credits=5000)
-    c.unlocked = list(c.levels)  # every cantina open (what the doors would do), so each table can be reached
-    c.current = level_id
+    c = Campaign.new("Rook", seed=2, starting_credits=5000, shortcuts=True)
+    c.open_cantina(level_id)  # (what its door would do), so each table can be reached
+    c.travel(level_id)
     app = App(size=(1280, 720), settings=Settings(speed=4.0, muted=True, ambience=False), fixed_step=True,
               strict=True)
     try:
@@ -346,16 +346,16 @@ def test_every_campaign_table_plays_a_hand_on_its_own_game_table(data_dir, level
         table = play.sit(table_name)
         assert table is not None and isinstance(table, table_for(c.session.game_id))
         play_until(app, table, lambda: table.hand_pause, limit=6000)
-        assert c.session.hand_ends and saves.load_slot(1).session.hand_ends == c.session.hand_ends
+        assert c.session.hand_ends and saves.load_slot(1, shortcuts=True).session.hand_ends == c.session.hand_ends
         assert not c.audit()
     finally:
         close_app(app)
 
 
 def test_an_open_door_leads_to_the_next_cantina_and_is_saved(data_dir) -> None:
-    c = Campaign.new("Rook", seed=14)
-    c.unlocked = ["lost_hand", "golden_orbit"]  # the Golden Orbit was opened earlier
-    c.current = "golden_orbit"
+    c = Campaign.new("Rook", seed=14, shortcuts=True)
+    c.open_cantina("golden_orbit")  # the Golden Orbit was opened earlier
+    c.travel("golden_orbit")
     saves.save_slot(1, c)
     app = new_app()
     try:
@@ -374,7 +374,7 @@ def test_an_open_door_leads_to_the_next_cantina_and_is_saved(data_dir) -> None:
         arrived = app.stack.top
         assert isinstance(arrived, CantinaScene) and arrived is not cantina
         assert arrived.level.id == "lost_hand" and c.current == "lost_hand"
-        assert saves.load_slot(1).current == "lost_hand"
+        assert saves.load_slot(1, shortcuts=True).current == "lost_hand"
         back = arrived.level.door("to_golden_orbit")
         assert arrived.near(Target("door", back.name)), "the player comes in through the door to where they were"
     finally:
