@@ -201,7 +201,7 @@ class Obj(Schema):
                 out[name] = f.default
         unknown = [k for k in value if k not in self.fields]
         if unknown and self.extra == "forbid":
-            raise SchemaError(_at(where, str(unknown[0])), f"is not a known field (known: {', '.join(self.fields)})")
+            raise SchemaError(_at(where, str(unknown[0])), f"is unknown; allowed: {', '.join(self.fields)}")
         if self.extra == "keep":
             out.update((k, value[k]) for k in unknown)
         return out
