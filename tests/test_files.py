@@ -291,3 +291,12 @@ def test_schema_names_the_path_and_never_trusts_types() -> None:
         s.check({"log": [], "extra": 1})
     kept = schema.Obj({"a": schema.Int()}, extra="keep").check({"a": 1, "new": [2]})
     assert kept == {"a": 1, "new": [2]}
+
+
+def test_a_rules_page_that_does_not_decode_is_a_note_on_the_page(dirs: Path, monkeypatch) -> None:
+    from game.ui.scenes import rules
+
+    (dirs / "hintaro.toml").write_text("title = " + "[" * 50_000 + "]" * 50_000, encoding="utf-8")
+    monkeypatch.setattr(rules, "rules_dir", lambda: dirs)
+    blocks = rules.load_page("hintaro")
+    assert any(kind == "note" and "cannot be read" in text for kind, text in blocks)
