@@ -6,6 +6,8 @@ and a locked door."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 
 import pygame
 import pytest
@@ -174,7 +176,7 @@ def test_quit_mid_hand_and_come_back_to_the_same_view(data_dir) -> None:
         close_app(app)
 
 
-@pytest.mark.parametrize("damage", ["truncated", "edited"])
+@pytest.mark.parametrize("damage", ["truncated", "edited", "nested", "fifo"])
 def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str) -> None:
     c = Campaign.new("Rook", seed=5)
     saves.save_slot(1, c)
@@ -184,11 +186,22 @@ def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str)
     raw = path.read_bytes()
     if damage == "truncated":
         path.write_bytes(raw[: len(raw) // 2])
+    elif damage == "nested":  # once a traceback that locked out every slot
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif damage == "fifo":  # once a menu that never opened
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("needs FIFOs")
+        path.unlink()
+        os.mkfifo(path)
     else:
         doc = json.loads(raw)
         doc["campaign"]["log"].append({"repay": 10**6})  # a choice the player could not have made
         path.write_text(json.dumps(doc))
-    before = path.read_bytes()
+
+    def contents(p):  # (a FIFO is never read: that would block)
+        return "a fifo" if damage == "fifo" and stat.S_ISFIFO(os.lstat(p).st_mode) else p.read_bytes()
+
+    before = contents(path)
     app = new_app()
     try:
         app.go_title()
@@ -203,13 +216,13 @@ def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str)
         assert "Nothing has been changed on disk" in text and "backup" in text
         labels = [b.label for b in dialog.buttons]
         assert labels[0] == "Restore backup"
-        assert path.read_bytes() == before, "nothing is overwritten until the player chooses"
+        assert contents(path) == before, "nothing is overwritten until the player chooses"
         click(app, dialog.buttons[0].rect.center)
         cantina = app.stack.top
         assert isinstance(cantina, CantinaScene)
         assert cantina.campaign.bankroll == 1000 and cantina.campaign.debt == 0  # the backup: before the loan
         assert saves.load_slot(1).bankroll == 1000
-        assert saves.refused_path(1).read_bytes() == before
+        assert contents(saves.refused_path(1)) == before
     finally:
         close_app(app)
 
