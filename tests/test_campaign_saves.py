@@ -466,3 +466,19 @@ def test_a_campaign_changed_other_than_by_play_is_never_saved():
     assert saves.load_slot(2, shortcuts=True).unlocked == ["lost_hand", "high_table"]
     with pytest.raises(SaveCorrupt, match="shortcuts are for test campaigns"):
         saves.load_slot(2)
+
+
+def test_a_sessions_own_saved_facts_are_handed_back_to_it(monkeypatch):
+    """The hook for facts a table keeps about itself (a per-table secret): ``restore_saved`` gets the saved
+    table keys the replay does not derive, before its agents are made."""
+    from game.campaign.table import TableSession
+
+    seen = []
+    monkeypatch.setattr(TableSession, "restore_saved", lambda self, facts: seen.append(facts), raising=False)
+    c = mid_hand()
+    saves.save_slot(1, c)
+    edit_slot(1, lambda d: d["campaign"]["log"][-1].update(secret=[7], settled=[10**9, 0]))
+    loaded = saves.load_slot(1)
+    assert seen[-1] == {"secret": [7]}
+    assert not any("settled" in facts for facts in seen), "derived keys are never handed over"
+    assert loaded.session.state == c.session.state

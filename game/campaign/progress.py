@@ -561,13 +561,18 @@ class Campaign:
         s = self.sit(entry["sit"])
         extras = {k: v for k, v in entry.items() if k not in ("sit", "actions") and k not in DERIVED_TABLE_KEYS}
         self.log[self._live].update(extras)  # kept as they were, whatever this version makes of them
-        applied = False
-        for k, v in extras.items():  # a newer writer's facts about the table (a secret...) set what they name
-            if k in vars(s) and not k.startswith("_") and k not in _PROTECTED:
-                setattr(s, k, v)
-                applied = True
-        if applied:
+        hook = getattr(s, "restore_saved", None)
+        if callable(hook):  # the session reads its own saved facts (a per-table secret...)
+            hook(dict(extras))
             s._agents = None  # rebuilt from those facts when first needed
+        else:
+            applied = False
+            for k, v in extras.items():  # otherwise each fact sets the attribute it names, if the session has it
+                if k in vars(s) and not k.startswith("_") and k not in _PROTECTED:
+                    setattr(s, k, v)
+                    applied = True
+            if applied:
+                s._agents = None
         for k, raw in enumerate(entry["actions"]):
             seat = s.state.current_seat
             try:
