@@ -482,3 +482,37 @@ def test_a_sessions_own_saved_facts_are_handed_back_to_it(monkeypatch):
     assert seen[-1] == {"secret": [7]}
     assert not any("settled" in facts for facts in seen), "derived keys are never handed over"
     assert loaded.session.state == c.session.state
+
+
+def test_each_save_replays_only_what_is_new_and_agrees_with_a_full_load(monkeypatch):
+    """Autosaves keep a replica of the closed part of the log: every save still checks that the file loads as
+    the campaign, but replays only the new entries and the sitting in progress (a copy of the replica)."""
+    from game.campaign.progress import Campaign as C
+    from game.measure.campaign import simulate_campaign
+
+    replayed: list[str] = []
+    real = C.replay_command
+
+    def counting(self, raw, where, *, last=False):
+        replayed.append(where)
+        return real(self, raw, where, last=last)
+
+    monkeypatch.setattr(C, "replay_command", counting)
+    c = Campaign.new(seed=9)
+    steps = 0
+
+    def save(pilot, step):
+        nonlocal steps
+        steps += 1
+        if step.kind in ("act", "ai") and steps % 7:
+            return
+        replayed.clear()
+        saves.save_slot(1, pilot.c)
+        assert len(replayed) <= 4, replayed  # the new entries and the sitting in progress, not the campaign
+        if steps % 5 == 0:
+            full = saves.decode(saves.slot_path(1).read_bytes())
+            assert saves._facts(full) == saves._facts(pilot.c)
+
+    simulate_campaign("regular", 9, max_sittings=6, campaign=c, on_step=save)
+    assert c.sittings == 6
+    assert saves._facts(saves.load_slot(1)) == saves._facts(c)

@@ -741,9 +741,10 @@ def _registry() -> Mapping[str, Any]:
     return GAMES
 
 
-def _replay(data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any],
-            shortcuts: bool = False) -> Campaign:
-    """A campaign rebuilt from version 2 data (see :meth:`Campaign.from_dict`)."""
+def begin_replay(data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any],
+                 shortcuts: bool = False) -> tuple[Campaign, list[Any]]:
+    """A new campaign from version 2 data's facts, and the log entries still to replay onto it (with
+    :meth:`Campaign.replay_command`)."""
     try:
         head = CAMPAIGN_SCHEMA.check(data, "campaign")
     except SchemaError as exc:
@@ -758,7 +759,13 @@ def _replay(data: Any, levels: Mapping[str, Level], roster: Roster, games: Mappi
         raise CampaignDataError(f"campaign: {exc}") from None
     c.shortcuts = shortcuts
     c.extra = {k: v for k, v in head.items() if k not in CAMPAIGN_SCHEMA.fields and k not in V1_FIELDS}
-    entries = head["log"]
+    return c, head["log"]
+
+
+def _replay(data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any],
+            shortcuts: bool = False) -> Campaign:
+    """A campaign rebuilt from version 2 data (see :meth:`Campaign.from_dict`)."""
+    c, entries = begin_replay(data, levels, roster, games, shortcuts)
     for i, raw in enumerate(entries):
         c.replay_command(raw, f"campaign.log[{i}]", last=i == len(entries) - 1)
     problems = c.audit()

@@ -39,11 +39,13 @@ is lost, and not even that, since the table's engine state is saved mid-hand.
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import json
 import logging
 import os
 import secrets
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -284,8 +286,7 @@ def save_slot(n: int, campaign: Campaign, *, replace_unreadable: bool = False) -
     if problems:
         raise ValueError(f"refusing to save a campaign whose books do not balance: {'; '.join(problems[:3])}")
     data = encode(campaign)
-    again = decode(data, levels=campaign.levels, roster=campaign.roster, games=campaign.games,
-                   shortcuts=campaign.shortcuts)  # never write a save that would not load as this campaign
+    again = _reloaded(campaign, data)  # never write a save that would not load as this campaign
     if _facts(again) != _facts(campaign):
         raise ValueError("refusing to save a campaign whose numbers its own choices do not give (changed other "
                          "than by play?)")
@@ -306,6 +307,47 @@ def save_slot(n: int, campaign: Campaign, *, replace_unreadable: bool = False) -
             os.unlink(tmp)
     _known_good[path] = _digest(data)
     return path
+
+
+#: per campaign in play: a replica replayed from its save through the entries that are closed (the log before
+#: the sitting in progress), and how many; each save replays only what is new (see :func:`_reloaded`)
+_followers: weakref.WeakKeyDictionary[Campaign, tuple[dict[str, Any], int, Campaign]] = weakref.WeakKeyDictionary()
+
+
+def _reloaded(campaign: Campaign, data: bytes) -> Campaign:
+    """The campaign ``data`` loads as (what :func:`decode` gives), without replaying the whole campaign on
+    every autosave: the log's closed entries never change once written, so a replica kept for this campaign is
+    brought up to date with the new ones, and only the sitting in progress is replayed, on a copy. Anything
+    unexpected falls back to the full :func:`decode`."""
+    from game.campaign.progress import CampaignDataError, begin_replay
+
+    try:
+        doc = _parse(data)
+        if doc["version"] != SAVE_VERSION:
+            raise _Problem("corrupt", "not this version's save")
+        log_entries = doc["campaign"].get("log")
+        if not isinstance(log_entries, list):
+            raise _Problem("corrupt", "no log")
+        closed = len(log_entries) - (1 if campaign.session is not None else 0)
+        head = {k: v for k, v in doc["campaign"].items() if k != "log"}  # name, seed...: the replica's start
+        start, done, replica = _followers.get(campaign, (None, 0, None))
+        if replica is None or done > closed or start != head:
+            replica, _ = begin_replay(doc["campaign"], campaign.levels, campaign.roster, campaign.games,
+                                      campaign.shortcuts)
+            done = 0
+        for i in range(done, closed):
+            replica.replay_command(log_entries[i], f"campaign.log[{i}]", last=False)
+        _followers[campaign] = (head, closed, replica)
+        if closed == len(log_entries):
+            return replica
+        shared = {id(x): x for x in (replica.levels, replica.roster, replica.games)}
+        check = copy.deepcopy(replica, shared)
+        check.replay_command(log_entries[-1], f"campaign.log[{closed}]", last=True)
+        return check
+    except (_Problem, CampaignDataError, RecursionError):
+        _followers.pop(campaign, None)
+        return decode(data, levels=campaign.levels, roster=campaign.roster, games=campaign.games,
+                      shortcuts=campaign.shortcuts)
 
 
 def _facts(c: Campaign) -> tuple[Any, ...]:
