@@ -16,7 +16,7 @@ from game.ai import make_agent
 from game.campaign.levels import load_all_levels
 from game.campaign.progress import STARTING_CREDITS, Campaign, CampaignDataError, CampaignError
 from game.campaign.regulars import RegularError, load_roster, parse_roster
-from game.engine import GAMES
+from game.engine import GAMES, restore
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State
 
 
@@ -236,23 +236,42 @@ def test_a_campaign_resumes_mid_hand_exactly():
     assert a.leave().cash_out == b.leave().cash_out
 
 
-def test_from_dict_names_what_does_not_add_up():
+def test_from_dict_names_what_cannot_be_replayed():
     c = fresh()
+    c.borrow(10)
     data = c.to_dict()
+    assert set(data) == {"name", "seed", "starting_credits", "log"}, "a save holds facts, no derived number"
     for mutate, expected in [
-        (lambda d: d.update(bankroll=-5), "bankroll: must not be negative"),
-        (lambda d: d.update(bankroll=99_999), "the bankroll is 99999 but the ledger gives 1000"),
-        (lambda d: d["met"].update(nobody=1), "unknown regular 'nobody'"),
-        (lambda d: d["ledger"][0]["postings"].update(player=2000), "does not balance"),
-        (lambda d: d.update(unlocked=["lost_hand", "atlantis"]), "unknown cantina 'atlantis'"),
-        (lambda d: d.pop("reputation"), "field 'reputation' is missing"),
-        (lambda d: d.update(reputation="lots"), "'reputation' must be int"),
-        (lambda d: d.update(current="high_table"), "not an opened cantina"),
+        (lambda d: d.update(starting_credits=5000), "starting_credits: must be at most 1000"),
+        (lambda d: d["log"].append({"repay": 500}), "you owe 13 credits, not 500"),
+        (lambda d: d["log"].append({"borrow": 10**9}), "will lend at most"),
+        (lambda d: d["log"].append({"travel": "high_table"}), "not open to you yet"),
+        (lambda d: d["log"].append({"door": "to_golden_orbit"}), "stays shut"),
+        (lambda d: d["log"].append({"cheat": 1}), "not a choice this game knows"),
+        (lambda d: d["log"].append({"leave": "over"}), "'leave' without sitting"),
+        (lambda d: d["log"].append({"sit": "long_table", "actions": [{"kind": "fold_everyone"}]}),
+         r"log\[1\]\.actions\[0\]: cannot be replayed"),
+        (lambda d: d.pop("seed"), "campaign.seed: is missing"),
+        (lambda d: d.update(seed="lots"), "campaign.seed: must be a whole number"),
     ]:
         broken = json.loads(json.dumps(data))
         mutate(broken)
         with pytest.raises(CampaignDataError, match=expected):
             Campaign.from_dict(broken)
+
+
+def test_numbers_edited_into_a_save_change_nothing():
+    """Bankroll, reputation, wins and cantinas are recomputed from the choices: written into the data they are
+    not read (and not written back)."""
+    c = fresh()
+    c.borrow(10)
+    data = c.to_dict()
+    data.update(bankroll=10**9, reputation=99, won=True, unlocked=["lost_hand", "golden_orbit", "high_table"],
+                ledger=[], beaten={"pim_tarvo": 5})
+    again = Campaign.from_dict(data)
+    assert again.bankroll == c.bankroll and again.reputation == 0 and not again.won
+    assert again.unlocked == ["lost_hand"] and again.beaten == {} and again.audit() == []
+    assert again.to_dict() == c.to_dict()
 
 
 # ----------------------------------------------------------------------------------------- the journal
@@ -483,16 +502,19 @@ def test_the_campaign_modules_do_not_import_pygame():
                                               for t in lv.tables])
 def test_every_table_plays_a_hand_through_the_campaign(level, table):
     """Each table with its real game and its regulars' real agents: sit, play a hand, save, get up."""
-    c = fresh(seed=17, starting_credits=10_000)
+    c = fresh(seed=17, starting_credits=10_000, shortcuts=True)
     if c.levels[level].table(table).game not in GAMES:
         pytest.skip("game not in this build yet")
-    c.unlocked.append(level)
+    c.open_cantina(level)
     c.travel(level)
     c.sit(table)
     play_one_hand(c)
     assert c.audit() == []
-    again = Campaign.from_dict(json.loads(json.dumps(c.to_dict())))
-    assert again.session.state == c.session.state
+    data = json.loads(json.dumps(c.to_dict()))
+    again = Campaign.from_dict(data, shortcuts=True)
+    assert again.session.state == c.session.state == restore(c.session.state.to_json())
+    with pytest.raises(CampaignDataError):  # a test campaign's shortcuts never load in play
+        Campaign.from_dict(data)
     result = c.leave()
     assert result.record.hands == 1 and c.audit() == [] and c.ledger.balance("table") == 0
 
@@ -510,6 +532,6 @@ def test_choosing_to_play_on_puts_the_ante_in_and_a_save_remembers_it():
     again = Campaign.from_dict(json.loads(json.dumps(c.to_dict())))
     assert again.session is not None and not again.session.between_hands
     data = c.to_dict()
-    data["table"]["dealt_in"] = "yes"
+    data["log"][-1]["dealt_in"] = "yes"
     with pytest.raises(CampaignDataError, match="dealt_in"):
         Campaign.from_dict(data)

@@ -149,9 +149,8 @@ def test_a_sitting_resumed_mid_hand_plays_on_as_if_it_had_never_stopped(level, t
     from game.ai import make_agent
 
     def seated() -> Campaign:
-        c = Campaign.new(seed=41, starting_credits=10_000)
-        if level not in c.unlocked:
-            c.unlocked.append(level)  # (as if its door had been opened)
+        c = Campaign.new(seed=41, starting_credits=10_000, shortcuts=True)
+        c.open_cantina(level)  # (as if its door had been opened)
         c.travel(level)
         c.sit(table)
         return c
@@ -165,7 +164,7 @@ def test_a_sitting_resumed_mid_hand_plays_on_as_if_it_had_never_stopped(level, t
     assert not s.is_over, "the sitting ended too soon for this test"
     saved = json.dumps(c.to_dict())
     mine, straight = _play(c, me, None, 2)
-    again = Campaign.from_dict(json.loads(saved))
+    again = Campaign.from_dict(json.loads(saved), shortcuts=True)
     _, resumed = _play(again, None, mine, 2)
     assert resumed == straight
     assert again.to_dict() == c.to_dict()

@@ -19,7 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
-#: what each layer may import (besides the standard library, its own layer and ``game.paths``)
+#: what each layer may import (besides the standard library, its own layer and the base: ``game.paths``, and
+#: ``game.files`` and ``game.schema``, which read, check and write every file the game keeps)
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "events": {"engine"},
@@ -44,7 +45,7 @@ def _layer(module: str) -> str | None:
     parts = module.split(".")
     if parts[0] != "game":
         return None
-    if len(parts) == 1 or parts[1] in ("paths", "__init__"):
+    if len(parts) == 1 or parts[1] in ("paths", "files", "schema", "__init__"):
         return "base"
     if parts[1] == "__main__":
         return "main"

@@ -14,7 +14,6 @@ every game while engines land.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.core import Action, Rng
+from game.files import FileRefused, load_toml
 from game.paths import assets_dir
 
 LEVELS: tuple[str, ...] = ("novice", "regular", "shark")
@@ -122,13 +122,11 @@ def load_personalities(path: str | None = None) -> dict[str, Personality]:
     """The personalities from ``assets/data/personalities.toml`` (or ``path``), validated, cached."""
     p = Path(path) if path else PERSONALITIES_PATH
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise PersonalityError(f"cannot read the personalities file {p}: {exc}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise PersonalityError(f"{p.name}: not valid TOML: {exc}") from None
+        data = load_toml(p, what="personalities file")
+    except FileNotFoundError:
+        raise PersonalityError(f"cannot read the personalities file {p}: it does not exist") from None
+    except FileRefused as exc:
+        raise PersonalityError(f"{p.name}: {exc}") from None
     return parse_personalities(data, p.name)
 
 

@@ -3,8 +3,9 @@
 Why double entry: a credit is never created or lost by accident. Each entry moves credits between named
 accounts and its postings sum to zero; the player's bankroll, each regular's purse and the chips on the table
 are just account balances. Credits enter the world only through ``world`` (the opening balances, a regular
-fetching more money) and the loan shark's ``lender`` account, both explicit and logged. A save whose numbers
-were edited by hand no longer matches its own ledger, which is how it is caught.
+fetching more money) and the loan shark's ``lender`` account, both explicit and logged. A save holds no
+ledger: the campaign rebuilds it by replaying the player's choices (``game.campaign.saves``), so the books of a
+loaded campaign are the ones play would have kept.
 
 Accounts: ``player``, ``table`` (every seat's chips while the player sits at a table), ``house`` (the
 cantinas' bank: Kinzo's dealer, pots left on a table), ``lender``, ``world``, and ``regular:<id>``.
@@ -15,7 +16,7 @@ player's reputation), so those two numbers are audited the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,34 +114,3 @@ class Ledger:
 
     def to_list(self) -> list[dict[str, Any]]:
         return [e.to_dict() for e in self.entries]
-
-    @classmethod
-    def from_list(cls, data: Iterable[Any]) -> Ledger:
-        """Rebuild from saved data, checking every field's type (not the balance: see :meth:`problems`)."""
-        entries = []
-        for i, raw in enumerate(data, start=1):
-            where = f"ledger entry {i}"
-            if not isinstance(raw, Mapping):
-                raise LedgerError(f"{where} must be an object")
-            extra = set(raw) - {"n", "kind", "postings", "debt", "rep", "note"}
-            if extra:
-                raise LedgerError(f"{where} has unknown field(s) {sorted(extra)}")
-            n, kind, postings = raw.get("n"), raw.get("kind"), raw.get("postings")
-            if not _whole(n):
-                raise LedgerError(f"{where}: 'n' must be a whole number")
-            if kind not in ENTRY_KINDS:
-                raise LedgerError(f"{where}: unknown kind {kind!r}")
-            if not isinstance(postings, Mapping):
-                raise LedgerError(f"{where}: 'postings' must be an object of account: credits")
-            for account, amount in postings.items():
-                if not valid_account(account):
-                    raise LedgerError(f"{where}: unknown account {account!r}")
-                if not _whole(amount):
-                    raise LedgerError(f"{where}: posting to {account!r} must be a whole number, not {amount!r}")
-            debt, rep, note = raw.get("debt", 0), raw.get("rep", 0), raw.get("note", "")
-            if not _whole(debt) or not _whole(rep):
-                raise LedgerError(f"{where}: 'debt' and 'rep' must be whole numbers")
-            if not isinstance(note, str):
-                raise LedgerError(f"{where}: 'note' must be a text")
-            entries.append(Entry(n, kind, dict(postings), debt, rep, note))
-        return cls(entries)

@@ -37,7 +37,6 @@ Tiles may carry ``kind`` (text) and ``solid`` (bool) properties: solid tiles blo
 
 from __future__ import annotations
 
-import json
 import os
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -49,6 +48,7 @@ from types import MappingProxyType
 from typing import Any
 from xml.etree import ElementTree
 
+from game.files import FileRefused, decode_json, read_bytes
 from game.paths import data_root
 
 #: every game a table may name (the six the project ships); tables of games not registered yet stay closed
@@ -102,6 +102,8 @@ SHAPES: Mapping[str, tuple[str, ...]] = MappingProxyType({
 _TILED_TYPE = {"str": ("string",), "json": ("string",), "ids": ("string",), "int": ("int",), "bool": ("bool",)}
 
 TILE_SIZE = 32
+MAX_MAP_BYTES = 4 * 1024 * 1024  # a map or a tileset file (ours are a few tens of kB)
+MAX_IMAGE_BYTES = 32 * 1024 * 1024  # a tileset image
 MIN_TILES, MAX_TILES = 8, 200
 
 
@@ -354,15 +356,81 @@ def _where(path: Path, obj: _RawObject | None = None, field: str | None = None) 
 
 def _parse_xml(path: Path, what: str) -> ElementTree.Element:
     try:
-        return ElementTree.parse(path).getroot()
+        raw = read_bytes(path, MAX_MAP_BYTES, what=what)
     except FileNotFoundError:
         raise LevelError(f"{path.name}: {what} not found at {path}") from None
+    except FileRefused as exc:
+        raise LevelError(f"{path.name}: {exc}") from None
+    try:
+        return ElementTree.fromstring(raw)
     except ElementTree.ParseError as exc:
         line, col = exc.position
         raise LevelError(f"{path.name}: not valid XML at line {line}, column {col} (truncated or hand-broken?): "
                          f"{exc}") from None
-    except OSError as exc:
-        raise LevelError(f"{path.name}: cannot read the {what}: {exc}") from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise LevelError(f"{path.name}: the {what} cannot be read: {type(exc).__name__}: {exc}") from None
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: samples per pixel for each PNG colour type
+_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+
+def check_png(path: Path, label: str) -> tuple[int, int]:
+    """The width and height of a PNG that decodes whole: signature, every chunk's CRC, the header, and image
+    data that inflates to exactly the rows the header promises. A damaged tileset is refused here, naming the
+    file, instead of failing later in the cantina scene. Pure Python (``zlib``): no pygame."""
+    import zlib
+
+    def bad(why: str) -> LevelError:
+        return LevelError(f"{label}: image {path.name!r} is damaged ({why})")
+
+    try:
+        raw = read_bytes(path, MAX_IMAGE_BYTES, what="image")
+    except FileNotFoundError:
+        raise LevelError(f"{label}: image {path.name!r} does not exist ({path})") from None
+    except FileRefused as exc:
+        raise LevelError(f"{label}: {exc}") from None
+    if raw[:8] != _PNG_SIGNATURE:
+        raise bad("not a PNG file")
+    pos, header, data, ended = 8, None, [], False
+    while pos < len(raw) and not ended:
+        if pos + 12 > len(raw):
+            raise bad(f"cut short at byte {pos}")
+        length = int.from_bytes(raw[pos:pos + 4], "big")
+        kind = raw[pos + 4:pos + 8]
+        body = raw[pos + 8:pos + 8 + length]
+        crc = raw[pos + 8 + length:pos + 12 + length]
+        if len(body) != length or len(crc) != 4:
+            raise bad(f"chunk {kind!r} is cut short")
+        if zlib.crc32(kind + body) != int.from_bytes(crc, "big"):
+            raise bad(f"chunk {kind.decode('latin-1')!r} at byte {pos} fails its checksum")
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            data.append(body)
+        elif kind == b"IEND":
+            ended = True
+        pos += 12 + length
+    if header is None or len(header) != 13:
+        raise bad("no image header")
+    if not ended:
+        raise bad("no end chunk: the file is cut short")
+    width, height = int.from_bytes(header[0:4], "big"), int.from_bytes(header[4:8], "big")
+    depth, colour, interlace = header[8], header[9], header[12]
+    if not (0 < width <= 16384 and 0 < height <= 16384) or colour not in _PNG_CHANNELS:
+        raise bad(f"a header of {width}×{height}, colour type {colour}")
+    if interlace == 0:
+        row = (width * _PNG_CHANNELS[colour] * depth + 7) // 8
+        expected = height * (row + 1)
+        try:
+            inflater = zlib.decompressobj()
+            pixels = inflater.decompress(b"".join(data), expected + 1)
+        except zlib.error as exc:
+            raise bad(f"its image data does not inflate: {exc}") from None
+        if len(pixels) != expected or not inflater.eof:
+            raise bad(f"its image data holds {len(pixels)} bytes, not the {expected} of a {width}×{height} image")
+    return width, height
 
 
 def _check_typed(path: Path, obj: _RawObject | None, name: str, tiled_type: str, value: str) -> None:
@@ -454,6 +522,12 @@ def _inspect(path: Path) -> _Inspection:
             img_path = (base / src).resolve()
             if not img_path.is_file():
                 raise LevelError(f"{path.name}: tileset {label!r} image {src!r} does not exist ({img_path})")
+            if img_path.suffix.lower() == ".png":
+                size = check_png(img_path, f"{path.name}: tileset {label!r}")
+                declared = (img.get("width", ""), img.get("height", ""))
+                if all(d.isdigit() for d in declared) and tuple(map(int, declared)) != size:
+                    raise LevelError(f"{path.name}: tileset {label!r} image {src!r} is {size[0]}×{size[1]}, but "
+                                     f"the tileset says {declared[0]}×{declared[1]}")
             images.append(img_path)
             for attr in ("width", "height"):
                 raw = img.get(attr, "")
@@ -544,8 +618,8 @@ def _value(path: Path, obj: _RawObject | None, props: Mapping[str, Any], raw: Ma
         return ids
     # json
     try:
-        data = json.loads(text) if text.strip() else {}
-    except json.JSONDecodeError as exc:
+        data = decode_json(text, what="value") if text.strip() else {}
+    except FileRefused as exc:
         raise LevelError(f"{_where(path, obj, name)}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise LevelError(f"{_where(path, obj, name)}: must be a JSON object such as {{\"rounds\": 8}}")

@@ -51,20 +51,23 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.ai.seeds import derive_secret, new_secret, secret_from_text, secret_to_text, seeded_secret
-from game.campaign.ledger import Ledger, LedgerError
+from game.campaign.ledger import Ledger
 from game.campaign.levels import Door, Level, Requirements, Table, load_all_levels
 from game.campaign.regulars import Regular, Roster, load_roster
 from game.campaign.table import HUMAN_SEAT, AiStep, Banter, SessionRecord, TableSession, derive_seed
-from game.engine.core import Action, Event, SaveError
+from game.engine.core import Action, Event, IllegalAction
+from game.schema import Anything, Bool, Field, Int, List, MapOf, Obj, Plain, SchemaError, Str
 
 if TYPE_CHECKING:
     from game.campaign.journal import Journal
 
 STARTING_CREDITS = 1000
+#: how the player got up from a table: the sitting was over, between hands (the next ante back), or mid-hand
+LEAVE_KINDS: tuple[str, ...] = ("over", "between", "forfeit")
 
 
 class CampaignError(ValueError):
@@ -181,6 +184,16 @@ class Campaign:
         self.won = False
         self.ledger = Ledger()
         self.session: TableSession | None = None
+        self.starting_credits = starting_credits
+        #: the player's choices in order (what a save stores; see :meth:`to_dict`)
+        self.log: list[dict[str, Any]] = []
+        self._live = -1  # the log entry of the sitting in progress
+        #: a test campaign: may start with more than the usual credits and open cantinas without their doors
+        #: (:meth:`open_cantina`). Never set by play, and a save holding such choices loads only when the caller
+        #: (a test) allows them: no file can grant them.
+        self.shortcuts = False
+        #: keys of a save this version does not know, kept so that a save written by a newer one loses nothing
+        self.extra: dict[str, Any] = {}
         if _fresh:
             if not _whole(starting_credits) or starting_credits < 0:
                 raise CampaignError("starting credits must be a whole number, at least 0")
@@ -195,14 +208,17 @@ class Campaign:
     @classmethod
     def new(cls, name: str = "Stranger", seed: int | None = None, *, starting_credits: int = STARTING_CREDITS,
             levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
-            games: Mapping[str, Any] | None = None) -> Campaign:
+            games: Mapping[str, Any] | None = None, shortcuts: bool = False) -> Campaign:
         """A fresh campaign with the shipped maps and regulars (or the given ones). Without ``seed``, the seed
-        and the agents' secret are both random; with one, the campaign plays the same every time."""
-        return cls(levels if levels is not None else load_all_levels(),
-                   roster if roster is not None else load_roster(),
-                   name=name, seed=secrets.randbits(48) if seed is None else seed,
-                   secret=new_secret() if seed is None else None,
-                   starting_credits=starting_credits, games=games)
+        and the agents' secret are both random; with one, the campaign plays the same every time.
+        ``shortcuts``: a test campaign (see :attr:`shortcuts`)."""
+        c = cls(levels if levels is not None else load_all_levels(),
+                roster if roster is not None else load_roster(),
+                name=name, seed=secrets.randbits(48) if seed is None else seed,
+                secret=new_secret() if seed is None else None,
+                starting_credits=starting_credits, games=games)
+        c.shortcuts = shortcuts
+        return c
 
     def sitting_secret(self, number: int) -> bytes:
         """The secret of sitting ``number`` (its agents' seeds are keyed with it), from the campaign's."""
@@ -240,6 +256,7 @@ class Campaign:
             self.unlocked.append(info.door.to)
             self.notes.append(f"Opened the way to {info.target_title}.")
         self.current = info.door.to
+        self.log.append({"door": door_name})
         return self.level
 
     def travel(self, level_id: str) -> Level:
@@ -250,7 +267,19 @@ class Campaign:
         if level_id not in self.unlocked:
             raise CampaignError(f"{self.levels[level_id].title} is not open to you yet")
         self.current = level_id
+        self.log.append({"travel": level_id})
         return self.level
+
+    def open_cantina(self, level_id: str) -> None:
+        """A test shortcut: open a cantina as if its door had been passed (only in a campaign made with
+        ``shortcuts``; a save holding it loads only where the caller allows shortcuts)."""
+        if not self.shortcuts:
+            raise CampaignError("cantinas open through their doors (shortcuts are for test campaigns)")
+        if level_id not in self.levels:
+            raise CampaignError(f"there is no cantina {level_id!r}")
+        if level_id not in self.unlocked:
+            self.unlocked.append(level_id)
+        self.log.append({"open": level_id})
 
     def _door(self, name: str) -> Door:
         try:
@@ -315,6 +344,8 @@ class Campaign:
             self.met.setdefault(reg.id, number)
         self._stats(table.game).sessions += 1
         self.session = session
+        self._live = len(self.log)
+        self.log.append({"sit": table_name})
         return session
 
     def act(self, action: Action) -> list[Event]:
@@ -377,6 +408,7 @@ class Campaign:
             raise CampaignError(f"a hand is in progress: finish it first, or walk away and leave "
                                 f"{s.forfeit} chips in the pot")
         forfeited = s.forfeit
+        how = "over" if completed else "between" if s.between_hands else "forfeit"
         postings: dict[str, int] = {"table": -total, "player": stacks[HUMAN_SEAT]}
         for seat, reg in enumerate(s.regulars, start=1):
             postings[f"regular:{reg.id}"] = stacks[seat]
@@ -418,6 +450,12 @@ class Campaign:
             hand_ends=tuple(s.hand_ends), cash_out=cash, completed=completed, beaten=tuple(b for b, _ in beaten),
         )
         self.history.append(record)
+        if 0 <= self._live < len(self.log):
+            entry = self.log[self._live]
+            entry.update({k: v for k, v in s.to_dict().items() if k not in DERIVED_TABLE_KEYS})
+            entry["actions"] = [a.to_dict() for a in state.actions]
+        self.log.append({"leave": how})
+        self._live = -1
         self.session = None
         return SessionResult(record, s.buy_in, cash, completed, forfeited, tuple(beaten), champion, tuple(lines))
 
@@ -464,6 +502,7 @@ class Campaign:
                          note=f"borrowed {amount} from {self.roster.lender.name}, owing {owed}")
         self.bankroll += amount
         self.debt += owed
+        self.log.append({"borrow": amount})
         self.notes.append(f"Borrowed {amount} credits from {self.roster.lender.name} (owing {owed} for it).")
         return owed
 
@@ -479,6 +518,7 @@ class Campaign:
                          note=f"repaid {amount} to {self.roster.lender.name}")
         self.bankroll -= amount
         self.debt -= amount
+        self.log.append({"repay": amount})
         if not self.debt:
             self.notes.append(f"Paid {self.roster.lender.name} back in full.")
 
@@ -495,9 +535,91 @@ class Campaign:
         self.bankroll += lender.favour_credits
         self.reputation -= cost
         self.favours += 1
+        self.log.append({"favour": True})
         self.notes.append(f"{lender.name} staked you {lender.favour_credits} credits as a favour "
                           f"(-{cost} reputation).")
         return lender.favour_credits
+
+    # ------------------------------------------------------------------------------------------ replay
+    def replay_command(self, raw: Any, where: str, *, last: bool = False) -> None:
+        """Play one saved log entry through the methods play uses (see :meth:`from_dict`). ``last``: no
+        entry follows (a sitting may be left open: the table the save was made at)."""
+        kind = next((k for k in COMMANDS if isinstance(raw, dict) and k in raw), None)
+        if kind is None:
+            raise CampaignDataError(f"{where}: not a choice this game knows ({', '.join(COMMANDS)})")
+        try:
+            entry = COMMANDS[kind].check(raw, where)
+        except SchemaError as exc:
+            raise CampaignDataError(str(exc)) from None
+        if kind != "leave" and self.session is not None:
+            raise CampaignDataError(f"{where}: {kind!r} while still sitting at {self.session.table.title}")
+        try:
+            if kind == "sit":
+                self._replay_sitting(entry, where, last)
+            elif kind == "leave":
+                self._replay_leave(entry["leave"], where)
+            elif kind == "door":
+                self.use_door(entry["door"])
+            elif kind == "travel":
+                self.travel(entry["travel"])
+            elif kind == "open":
+                self.open_cantina(entry["open"])
+            elif kind == "borrow":
+                self.borrow(entry["borrow"])
+            elif kind == "repay":
+                self.repay(entry["repay"])
+            elif entry["favour"]:
+                self.ask_favour()
+        except CampaignError as exc:
+            raise CampaignDataError(f"{where}: {exc}") from None
+
+    def _replay_sitting(self, entry: Mapping[str, Any], where: str, last: bool) -> None:
+        s = self.sit(entry["sit"])
+        extras = {k: v for k, v in entry.items() if k not in ("sit", "actions") and k not in DERIVED_TABLE_KEYS}
+        self.log[self._live].update(extras)  # kept as they were, whatever this version makes of them
+        hook = getattr(s, "restore_saved", None)
+        if callable(hook):  # the session reads its own saved facts (a per-table secret...)
+            hook(dict(extras))
+            s._agents = None  # rebuilt from those facts when first needed
+        else:
+            applied = False
+            for k, v in extras.items():  # otherwise each fact sets the attribute it names, if the session has it
+                if k in vars(s) and not k.startswith("_") and k not in _PROTECTED:
+                    setattr(s, k, v)
+                    applied = True
+            if applied:
+                s._agents = None
+        for k, raw in enumerate(entry["actions"]):
+            seat = s.state.current_seat
+            try:
+                if seat is None:
+                    raise IllegalAction("the sitting is already over", "session_over")
+                events = s.state.apply(Action.from_dict(raw), seat)
+            except IllegalAction as exc:
+                raise CampaignDataError(f"{where}.actions[{k}]: cannot be replayed: {exc}") from None
+            s.actions_played += 1
+            self._observe(s, events)
+        if entry["actions"]:
+            s._agents = None  # made at sitting down: they must see the replayed game (rebuilt when first needed)
+        if last:
+            dealt_in = entry.get("dealt_in", not s.hand_ends)
+            s.dealt_in = dealt_in if s.hand_ends else True
+
+    def _replay_leave(self, how: str, where: str) -> None:
+        s = self.session
+        if s is None:
+            raise CampaignDataError(f"{where}: 'leave' without sitting at a table")
+        if how == "over" and not s.is_over:
+            raise CampaignDataError(f"{where}: the sitting is not over")
+        if how == "between":
+            s.dealt_in = False
+            if not s.hand_ends or not s.between_hands or s.is_over:
+                raise CampaignDataError(f"{where}: the player got up between hands, but a hand is in progress")
+        if how == "forfeit":
+            if s.is_over:
+                raise CampaignDataError(f"{where}: the sitting is over, nothing is forfeit")
+            s.dealt_in = True
+        self.leave(forfeit=how == "forfeit")
 
     # ------------------------------------------------------------------------------------------- books
     def audit(self) -> list[str]:
@@ -552,28 +674,21 @@ class Campaign:
 
     # ---------------------------------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: everything needed to resume, mid-hand included (the engine's own save)."""
-        return {
-            "name": self.name,
-            "seed": self.seed,
-            "secret": secret_to_text(self.secret),
-            "current": self.current,
-            "unlocked": list(self.unlocked),
-            "bankroll": self.bankroll,
-            "debt": self.debt,
-            "reputation": self.reputation,
-            "regular_bankrolls": dict(self.regular_bankrolls),
-            "met": dict(self.met),
-            "beaten": dict(self.beaten),
-            "stats": {g: asdict(s) for g, s in self.stats.items()},
-            "notes": list(self.notes),
-            "sittings": self.sittings,
-            "favours": self.favours,
-            "won": self.won,
-            "ledger": self.ledger.to_list(),
-            "history": [r.to_dict() for r in self.history],
-            "table": self.session.to_dict() if self.session is not None else None,
-        }
+        """Plain JSON data: the facts a campaign cannot derive (its name, seed, agents' secret and starting
+        credits, and the log of the player's choices with every action played at each table), nothing it can. Chips, the
+        ledger, reputation, wins, unlocked cantinas, stats and notes are recomputed from these on load
+        (:meth:`from_dict`), so an edited number in a save has nothing to change."""
+        log: list[dict[str, Any]] = []
+        for i, entry in enumerate(self.log):
+            out = dict(entry)
+            if "sit" in entry and self.session is not None and i == self._live:
+                s = self.session
+                out.update({k: v for k, v in s.to_dict().items() if k not in DERIVED_TABLE_KEYS})
+                out["actions"] = [a.to_dict() for a in s.state.actions]
+                out["dealt_in"] = s.dealt_in
+            log.append(out)
+        return {**self.extra, "name": self.name, "seed": self.seed, "secret": secret_to_text(self.secret),
+                "starting_credits": self.starting_credits, "log": log}
 
     def summary(self) -> dict[str, Any]:
         """A few words for a save slot's label."""
@@ -583,13 +698,57 @@ class Campaign:
 
     @classmethod
     def from_dict(cls, data: Any, *, levels: Mapping[str, Level] | None = None, roster: Roster | None = None,
-                  games: Mapping[str, Any] | None = None) -> Campaign:
-        """Rebuild a campaign from :meth:`to_dict` data, checking every field and that the books balance.
+                  games: Mapping[str, Any] | None = None, version: int | None = None,
+                  shortcuts: bool = False) -> Campaign:
+        """Rebuild a campaign from :meth:`to_dict` data by replaying its log through the same methods play
+        uses: every choice must be one the player could make at that moment, every action must be legal, and
+        every number is the replay's own. (Data from version 1 saves, which stored the numbers, is migrated:
+        the choices are read back from its ledger and histories, and the numbers recomputed.) ``shortcuts``
+        (tests only) accepts a test campaign's extra credits and opened cantinas.
 
-        Anything wrong raises :class:`CampaignDataError` saying what and where."""
-        return _Loader(data, levels if levels is not None else load_all_levels(),
-                       roster if roster is not None else load_roster(),
-                       games if games is not None else _registry()).build()
+        Anything that cannot be replayed raises :class:`CampaignDataError` saying what and where."""
+        levels = levels if levels is not None else load_all_levels()
+        roster = roster if roster is not None else load_roster()
+        games = games if games is not None else _registry()
+        if version == 1 or (version is None and isinstance(data, Mapping) and "log" not in data
+                            and "ledger" in data):
+            from game.campaign.migrate import from_version_1
+
+            return from_version_1(data, levels, roster, games)
+        return _replay(data, levels, roster, games, shortcuts)
+
+
+#: what a table's saved data holds that the replay derives (everything else it holds is kept as it is)
+DERIVED_TABLE_KEYS = frozenset({"level", "table", "number", "seed", "buy_in", "seats", "engine", "hand_ends",
+                                "settled", "hand_pot", "hand_pot_seen", "dealt_in"})
+#: session attributes a save's extra table keys may never set
+_PROTECTED = DERIVED_TABLE_KEYS | {"state", "regulars", "level_id", "actions_played"}
+#: fields of version 1 campaign data, all derived now: read by the migration, never kept
+V1_FIELDS = frozenset({"current", "unlocked", "bankroll", "debt", "reputation", "regular_bankrolls", "met",
+                       "beaten", "stats", "notes", "sittings", "favours", "won", "ledger", "history", "table"})
+
+MAX_LOG = 100_000
+MAX_ACTIONS = 1_000_000
+_NAME = Str(max_len=100)
+_ACTION = MapOf(Plain(), key=Str(max_len=100), max_len=64)
+CAMPAIGN_SCHEMA = Obj({
+    "name": _NAME,
+    "seed": Int(0, 2**64 - 1),
+    "starting_credits": Field(Int(0, 10**12), required=False, default=STARTING_CREDITS),
+    "log": List(Anything(), max_len=MAX_LOG),
+}, extra="keep")
+COMMANDS: Mapping[str, Obj] = {
+    "sit": Obj({"sit": Str(max_len=200), "actions": Field(List(_ACTION, max_len=MAX_ACTIONS), required=False,
+                                                         default=[]),
+                "dealt_in": Field(Bool(), required=False)}, extra="keep"),
+    "leave": Obj({"leave": Str(choices=LEAVE_KINDS)}),
+    "door": Obj({"door": Str(max_len=200)}),
+    "travel": Obj({"travel": Str(max_len=200)}),
+    "open": Obj({"open": Str(max_len=200)}),
+    "borrow": Obj({"borrow": Int(1, 10**12)}),
+    "repay": Obj({"repay": Int(1, 10**12)}),
+    "favour": Obj({"favour": Bool()}),
+}
 
 
 def _registry() -> Mapping[str, Any]:
@@ -598,182 +757,42 @@ def _registry() -> Mapping[str, Any]:
     return GAMES
 
 
-class _Loader:
-    """Reads saved campaign data field by field; the first problem is raised, naming the field."""
-
-    def __init__(self, data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any]) -> None:
-        if not isinstance(data, Mapping):
-            raise CampaignDataError("the campaign data must be an object")
-        self.d = data
-        self.levels = levels
-        self.roster = roster
-        self.games = games
-
-    def need(self, key: str, kind: type | tuple[type, ...], where: str = "campaign") -> Any:
-        if key not in self.d:
-            raise CampaignDataError(f"{where}: field {key!r} is missing")
-        value = self.d[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if int in kinds and isinstance(value, bool) and bool not in kinds:
-            raise CampaignDataError(f"{where}: field {key!r} must be a whole number, not {value!r}")
-        if not isinstance(value, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise CampaignDataError(f"{where}: field {key!r} must be {names}, not {type(value).__name__}")
-        return value
-
-    @staticmethod
-    def secret(where: str, raw: Any, default: bytes) -> bytes:
-        if raw is None:
-            return default
+def begin_replay(data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any],
+                 shortcuts: bool = False) -> tuple[Campaign, list[Any]]:
+    """A new campaign from version 2 data's facts, and the log entries still to replay onto it (with
+    :meth:`Campaign.replay_command`)."""
+    try:
+        head = CAMPAIGN_SCHEMA.check(data, "campaign")
+    except SchemaError as exc:
+        raise CampaignDataError(str(exc)) from None
+    if head["starting_credits"] > STARTING_CREDITS and not shortcuts:
+        raise CampaignDataError(f"campaign.starting_credits: must be at most {STARTING_CREDITS}, not "
+                                f"{head['starting_credits']}")
+    try:
+        c = Campaign(levels, roster, name=head["name"], seed=head["seed"], starting_credits=head["starting_credits"],
+                     games=games)
+    except CampaignError as exc:
+        raise CampaignDataError(f"campaign: {exc}") from None
+    c.shortcuts = shortcuts
+    # saves from before the field: the secret a campaign seeded with this seed gets (see the module notes)
+    raw_secret = head.get("secret")
+    if raw_secret is not None:
         try:
-            return secret_from_text(raw)
+            c.secret = secret_from_text(raw_secret)
         except ValueError as exc:
-            raise CampaignDataError(f"{where}: {exc}") from None
+            raise CampaignDataError(f"campaign.secret: {exc}") from None
+    c.extra = {k: v for k, v in head.items()
+               if k not in CAMPAIGN_SCHEMA.fields and k not in V1_FIELDS and k != "secret"}
+    return c, head["log"]
 
-    def regular(self, rid: Any, where: str) -> str:
-        if rid not in self.roster.regulars:
-            raise CampaignDataError(f"{where}: unknown regular {rid!r}")
-        return rid
 
-    def count_map(self, key: str) -> dict[str, int]:
-        raw = self.need(key, dict)
-        out = {}
-        for rid, v in raw.items():
-            self.regular(rid, f"campaign.{key}")
-            if not _whole(v) or v < 0:
-                raise CampaignDataError(f"campaign.{key}.{rid}: must be a whole number, at least 0, not {v!r}")
-            out[rid] = v
-        return out
-
-    def build(self) -> Campaign:
-        c = Campaign(self.levels, self.roster, games=self.games, _fresh=False)
-        c.name = self.need("name", str)
-        c.seed = self.need("seed", int)
-        # saves from before the field: the secret a campaign seeded with this seed gets (see the module notes)
-        c.secret = self.secret("campaign.secret", self.d.get("secret"), seeded_secret("campaign", c.seed))
-        unlocked = self.need("unlocked", list)
-        for lid in unlocked:
-            if lid not in self.levels:
-                raise CampaignDataError(f"campaign.unlocked: unknown cantina {lid!r}")
-        if c.start_level not in unlocked:
-            raise CampaignDataError(f"campaign.unlocked: the first cantina {c.start_level!r} is missing")
-        c.unlocked = list(dict.fromkeys(unlocked))
-        c.current = self.need("current", str)
-        if c.current not in c.unlocked:
-            raise CampaignDataError(f"campaign.current: {c.current!r} is not an opened cantina")
-        for key in ("bankroll", "debt", "reputation", "sittings", "favours"):
-            value = self.need(key, int)
-            if value < 0:
-                raise CampaignDataError(f"campaign.{key}: must not be negative, not {value}")
-            setattr(c, key, value)
-        c.won = self.need("won", bool)
-        c.regular_bankrolls = self.count_map("regular_bankrolls")
-        c.met = self.count_map("met")
-        c.beaten = self.count_map("beaten")
-        stats = self.need("stats", dict)
-        for gid, raw in stats.items():
-            if not isinstance(raw, dict) or set(raw) != set(GameStats.__dataclass_fields__):
-                raise CampaignDataError(f"campaign.stats.{gid}: must hold {sorted(GameStats.__dataclass_fields__)}")
-            for k, v in raw.items():
-                if not _whole(v) or (v < 0 and k != "net"):
-                    raise CampaignDataError(f"campaign.stats.{gid}.{k}: must be a whole number, not {v!r}")
-            c.stats[gid] = GameStats(**raw)
-        notes = self.need("notes", list)
-        if not all(isinstance(n, str) for n in notes):
-            raise CampaignDataError("campaign.notes: must be a list of texts")
-        c.notes = list(notes)
-        try:
-            c.ledger = Ledger.from_list(self.need("ledger", list))
-        except LedgerError as exc:
-            raise CampaignDataError(f"campaign.ledger: {exc}") from None
-        balances = c.ledger.balances()
-        for rid, reg in self.roster.regulars.items():  # a regular added by a newer regulars.toml: open a purse
-            if rid not in c.regular_bankrolls:
-                if f"regular:{rid}" in balances:
-                    raise CampaignDataError(f"campaign.regular_bankrolls: {rid!r} is missing")
-                c.ledger.post("open", {"world": -reg.bankroll, f"regular:{rid}": reg.bankroll},
-                              note=f"{reg.name} arrives")
-                c.regular_bankrolls[rid] = reg.bankroll
-        c.history = [self.record(i, raw) for i, raw in enumerate(self.need("history", list))]
-        table = self.d.get("table")
-        if table is not None:
-            c.session = self.session(c, table)
-        problems = c.audit()
-        if problems:
-            raise CampaignDataError("the books do not balance: " + "; ".join(problems[:3]))
-        return c
-
-    def record(self, i: int, raw: Any) -> SessionRecord:
-        where = f"campaign.history[{i}]"
-        if not isinstance(raw, dict):
-            raise CampaignDataError(f"{where}: must be an object")
-        sub = _Loader(raw, self.levels, self.roster, self.games)
-        seats = sub.need("seats", list, where)
-        if not seats or seats[0] is not None:
-            raise CampaignDataError(f"{where}: field 'seats' must start with null (the player's seat)")
-        for rid in seats[1:]:
-            self.regular(rid, f"{where}.seats")
-        hand_ends = sub.need("hand_ends", list, where)
-        if not all(_whole(h) and h >= 0 for h in hand_ends):
-            raise CampaignDataError(f"{where}: field 'hand_ends' must be a list of whole numbers")
-        beaten = sub.need("beaten", list, where)
-        for rid in beaten:
-            self.regular(rid, f"{where}.beaten")
-        engine = sub.need("engine", str, where)
-        return SessionRecord(
-            id=sub.need("id", int, where), level=sub.need("level", str, where), table=sub.need("table", str, where),
-            game=sub.need("game", str, where), seats=tuple(seats), buy_in=sub.need("buy_in", int, where),
-            engine=engine, hand_ends=tuple(hand_ends), cash_out=sub.need("cash_out", int, where),
-            completed=sub.need("completed", bool, where), beaten=tuple(beaten),
-        )
-
-    def session(self, c: Campaign, raw: Any) -> TableSession:
-        where = "campaign.table"
-        if not isinstance(raw, dict):
-            raise CampaignDataError(f"{where}: must be an object or null")
-        sub = _Loader(raw, self.levels, self.roster, self.games)
-        level_id = sub.need("level", str, where)
-        if level_id not in self.levels:
-            raise CampaignDataError(f"{where}: unknown cantina {level_id!r}")
-        if level_id != c.current:
-            raise CampaignDataError(f"{where}: the table is in {level_id!r} but the player is in {c.current!r}")
-        try:
-            table = self.levels[level_id].table(sub.need("table", str, where))
-        except KeyError as exc:
-            raise CampaignDataError(f"{where}: {exc.args[0]}") from None
-        seats = sub.need("seats", list, where)
-        expected = [None, *(s.regular for s in self.levels[level_id].seated_at(table.name))]
-        if seats != expected:
-            raise CampaignDataError(f"{where}: field 'seats' is {seats}, but {table.name!r} seats {expected}")
-        regs = [self.roster.regulars[self.regular(rid, f"{where}.seats")] for rid in seats[1:]]
-        if table.game not in self.games:
-            raise CampaignDataError(f"{where}: {table.game!r} is not a game this build deals")
-        from game.engine import restore
-
-        try:
-            state = restore(sub.need("engine", str, where))
-        except SaveError as exc:
-            raise CampaignDataError(f"{where}.engine: {exc}") from None
-        buy_in = sub.need("buy_in", int, where)
-        if state.game_id != table.game or state.n != len(seats) or state.options.get("stack") != buy_in:
-            raise CampaignDataError(f"{where}.engine: the saved game is not this table's "
-                                    f"({state.game_id}, {state.n} seats, stack {state.options.get('stack')})")
-        hand_ends = sub.need("hand_ends", list, where)
-        n_actions = len(state.actions)
-        if not all(_whole(h) for h in hand_ends) or hand_ends != sorted(hand_ends) or (
-                hand_ends and hand_ends[-1] > n_actions):
-            raise CampaignDataError(f"{where}: field 'hand_ends' does not fit the game's {n_actions} actions")
-        settled = sub.need("settled", list, where)
-        if len(settled) != state.n or not all(_whole(v) and v >= 0 for v in settled):
-            raise CampaignDataError(f"{where}: field 'settled' must be {state.n} stacks of whole chips")
-        # saves from before the field: the first hand is dealt in, a later one waits for the player
-        dealt_in = raw.get("dealt_in", not hand_ends)
-        if not isinstance(dealt_in, bool):
-            raise CampaignDataError(f"{where}: field 'dealt_in' must be true or false")
-        number = sub.need("number", int, where)
-        # saves from before the field: the sitting's secret as the campaign derives it
-        secret = self.secret(f"{where}.secret", raw.get("secret"), c.sitting_secret(number))
-        return TableSession(level_id=level_id, table=table, regulars=regs, buy_in=buy_in,
-                            number=number, seed=sub.need("seed", int, where), secret=secret, state=state,
-                            hand_ends=hand_ends, settled=settled, hand_pot=sub.need("hand_pot", int, where),
-                            hand_pot_seen=sub.need("hand_pot_seen", bool, where), dealt_in=dealt_in)
+def _replay(data: Any, levels: Mapping[str, Level], roster: Roster, games: Mapping[str, Any],
+            shortcuts: bool = False) -> Campaign:
+    """A campaign rebuilt from version 2 data (see :meth:`Campaign.from_dict`)."""
+    c, entries = begin_replay(data, levels, roster, games, shortcuts)
+    for i, raw in enumerate(entries):
+        c.replay_command(raw, f"campaign.log[{i}]", last=i == len(entries) - 1)
+    problems = c.audit()
+    if problems:  # cannot happen: the replay keeps the books; a bug here must not pass silently
+        raise CampaignDataError("the books do not balance: " + "; ".join(problems[:3]))
+    return c

@@ -8,7 +8,6 @@ the maps say where each one sits. Every error names the entry and the field.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +16,8 @@ from types import MappingProxyType
 from typing import Any
 
 from game.campaign.levels import data_root
+from game.files import FileRefused, load_toml
+from game.schema import Bool, Check, Field, Int, List, Obj, SchemaError, Str
 
 REGULARS_PATH = Path("assets") / "data" / "regulars.toml"
 
@@ -93,67 +94,56 @@ class Roster:
         return {rid: r.name for rid, r in self.regulars.items()}
 
 
-def _text(where: str, entry: Mapping[str, Any], key: str) -> str:
-    value = entry.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise RegularError(f"{where}: field {key!r} must be a non-empty text")
-    return value
+# ------------------------------------------------------------------------------------------ the schema
+def _non_blank(v: str) -> str | None:
+    return None if v.strip() else "must be a non-empty text"
 
 
-def _int(where: str, entry: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    value = entry.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RegularError(f"{where}: field {key!r} must be a whole number, not {value!r}")
-    if not lo <= value <= hi:
-        raise RegularError(f"{where}: field {key!r} must be between {lo} and {hi}, not {value}")
-    return value
+def _colour(v: str) -> str | None:
+    return None if _HEX.match(v) else f"must be a colour like '#a07040', not {v!r}"
 
 
-def _look(where: str, entry: Mapping[str, Any]) -> Look:
-    look = entry.get("look")
-    if not isinstance(look, Mapping):
-        raise RegularError(f"{where}: field 'look' must be a table ({', '.join(LOOK_FIELDS)})")
-    extra = set(look) - set(LOOK_FIELDS)
-    if extra:
-        raise RegularError(f"{where}: field 'look.{sorted(extra)[0]}' is unknown; allowed: {', '.join(LOOK_FIELDS)}")
-    values = {k: _text(f"{where}: look", look, k) for k in LOOK_FIELDS}
-    for k in ("colour", "accent"):
-        if not _HEX.match(values[k]):
-            raise RegularError(f"{where}: field 'look.{k}' must be a colour like '#a07040', not {values[k]!r}")
-    return Look(**values)
-
-
-def _lines(where: str, entry: Mapping[str, Any], required: tuple[str, ...],
-           optional: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
-    lines = entry.get("lines")
-    if not isinstance(lines, Mapping):
-        raise RegularError(f"{where}: field 'lines' must be a table of situation = [lines]")
-    out: dict[str, tuple[str, ...]] = {}
-    for key, texts in lines.items():
-        if key not in required + optional:
-            raise RegularError(f"{where}: field 'lines.{key}' is unknown; situations: {', '.join(required + optional)}")
-        if not isinstance(texts, list) or not texts or not all(isinstance(t, str) and t.strip() for t in texts):
-            raise RegularError(f"{where}: field 'lines.{key}' must be a non-empty list of texts")
-        out[key] = tuple(texts)
-    for key in required:
-        if key not in out:
-            raise RegularError(f"{where}: field 'lines.{key}' is missing (required: {', '.join(required)})")
-    return MappingProxyType(out)
-
-
-def _check_ai(where: str, ai: str) -> None:
+def _agent(v: str) -> str | None:
     """The AI name must be one ``game.ai.make_agent`` accepts: a level, optionally ``:personality``."""
     from game.ai.levels import parse_agent_name
 
     try:
-        parse_agent_name(ai)
+        parse_agent_name(v)
     except ValueError as exc:
-        raise RegularError(f"{where}: field 'ai': {exc}") from None
+        return str(exc)
+    return None
 
 
-REGULAR_FIELDS = {"name", "epithet", "bio", "ai", "bankroll", "reputation", "champion", "look", "lines"}
-LENDER_FIELDS = {"id", "name", "epithet", "bio", "look", "lines", "max_debt", "interest_percent",
-                 "favour_credits", "favour_reputation"}
+_TEXT = Check(Str(max_len=5000), _non_blank)
+_LOOK = Obj({k: Check(_TEXT, _colour) if k in ("colour", "accent") else _TEXT for k in LOOK_FIELDS})
+
+
+def _lines(required: tuple[str, ...], optional: tuple[str, ...]) -> Obj:
+    said = List(_TEXT, min_len=1, max_len=500)
+    return Obj({k: Field(said, required=k in required) for k in required + optional})
+
+
+REGULAR_SCHEMA = Obj({
+    "name": _TEXT, "epithet": _TEXT, "bio": _TEXT, "ai": Check(_TEXT, _agent), "bankroll": Int(1, 10**9),
+    "reputation": Int(0, 100), "champion": Field(Bool(), required=False, default=False), "look": _LOOK,
+    "lines": _lines(LINES_REQUIRED, LINES_OPTIONAL),
+})
+LENDER_SCHEMA = Obj({
+    "id": _TEXT, "name": _TEXT, "epithet": _TEXT, "bio": _TEXT, "look": _LOOK, "lines": _lines(LENDER_LINES, ()),
+    "max_debt": Int(1, 10**9), "interest_percent": Int(0, 1000), "favour_credits": Int(1, 10**9),
+    "favour_reputation": Int(0, 100),
+})
+REGULAR_FIELDS = set(REGULAR_SCHEMA.fields)
+LENDER_FIELDS = set(LENDER_SCHEMA.fields)
+
+
+def _checked(schema: Obj, entry: Any, where: str) -> dict[str, Any]:
+    try:
+        return schema.check(entry)
+    except SchemaError as exc:
+        if not exc.where:
+            raise RegularError(f"{where}: must be a table") from None
+        raise RegularError(f"{where}: field {exc.where!r} {exc.reason}") from None
 
 
 def parse_roster(data: Mapping[str, Any], source: str = "regulars.toml") -> Roster:
@@ -169,54 +159,25 @@ def parse_roster(data: Mapping[str, Any], source: str = "regulars.toml") -> Rost
         where = f"{source}: regular {rid!r}"
         if not _ID.match(rid):
             raise RegularError(f"{where}: ids are lower-case words (letters, digits, _)")
-        if not isinstance(entry, Mapping):
-            raise RegularError(f"{where}: must be a table")
-        unknown = set(entry) - REGULAR_FIELDS
-        if unknown:
-            raise RegularError(f"{where}: field {sorted(unknown)[0]!r} is unknown; allowed: "
-                               f"{', '.join(sorted(REGULAR_FIELDS))}")
-        ai = _text(where, entry, "ai")
-        _check_ai(where, ai)
-        champion = entry.get("champion", False)
-        if not isinstance(champion, bool):
-            raise RegularError(f"{where}: field 'champion' must be true or false")
+        e = _checked(REGULAR_SCHEMA, entry, where)
         regulars[rid] = Regular(
-            id=rid,
-            name=_text(where, entry, "name"),
-            epithet=_text(where, entry, "epithet"),
-            bio=_text(where, entry, "bio"),
-            look=_look(where, entry),
-            ai=ai,
-            bankroll=_int(where, entry, "bankroll", 1, 10**9),
-            reputation=_int(where, entry, "reputation", 0, 100),
-            champion=champion,
-            lines=_lines(where, entry, LINES_REQUIRED, LINES_OPTIONAL),
+            id=rid, name=e["name"], epithet=e["epithet"], bio=e["bio"], look=Look(**e["look"]), ai=e["ai"],
+            bankroll=e["bankroll"], reputation=e["reputation"], champion=e["champion"],
+            lines=MappingProxyType({k: tuple(v) for k, v in e["lines"].items()}),
         )
     champions = [r.id for r in regulars.values() if r.champion]
     if len(champions) != 1:
         raise RegularError(f"{source}: exactly one regular must have champion = true, not {champions or 'none'}")
-    entry = data.get("lender")
     where = f"{source}: [lender]"
-    if not isinstance(entry, Mapping):
+    if not isinstance(data.get("lender"), Mapping):
         raise RegularError(f"{where}: missing (the loan shark and the terms of his loans)")
-    unknown = set(entry) - LENDER_FIELDS
-    if unknown:
-        raise RegularError(f"{where}: field {sorted(unknown)[0]!r} is unknown; allowed: "
-                           f"{', '.join(sorted(LENDER_FIELDS))}")
-    lender_id = _text(where, entry, "id")
-    if lender_id in regulars:
-        raise RegularError(f"{where}: field 'id': {lender_id!r} is also a regular's id")
+    e = _checked(LENDER_SCHEMA, data["lender"], where)
+    if e["id"] in regulars:
+        raise RegularError(f"{where}: field 'id': {e['id']!r} is also a regular's id")
     lender = Lender(
-        id=lender_id,
-        name=_text(where, entry, "name"),
-        epithet=_text(where, entry, "epithet"),
-        bio=_text(where, entry, "bio"),
-        look=_look(where, entry),
-        max_debt=_int(where, entry, "max_debt", 1, 10**9),
-        interest_percent=_int(where, entry, "interest_percent", 0, 1000),
-        favour_credits=_int(where, entry, "favour_credits", 1, 10**9),
-        favour_reputation=_int(where, entry, "favour_reputation", 0, 100),
-        lines=_lines(where, entry, LENDER_LINES, ()),
+        id=e["id"], name=e["name"], epithet=e["epithet"], bio=e["bio"], look=Look(**e["look"]),
+        max_debt=e["max_debt"], interest_percent=e["interest_percent"], favour_credits=e["favour_credits"],
+        favour_reputation=e["favour_reputation"], lines=MappingProxyType({k: tuple(v) for k, v in e["lines"].items()}),
     )
     return Roster(MappingProxyType(regulars), lender)
 
@@ -226,11 +187,9 @@ def load_roster(path: str | None = None) -> Roster:
     """The roster from ``assets/data/regulars.toml`` (or ``path``), validated and cached."""
     p = Path(path) if path else data_root() / REGULARS_PATH
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise RegularError(f"cannot read the regulars file {p}: {exc}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RegularError(f"{p.name}: not valid TOML: {exc}") from None
+        data = load_toml(p, what="regulars file")
+    except FileNotFoundError:
+        raise RegularError(f"cannot read the regulars file {p}: it does not exist") from None
+    except FileRefused as exc:
+        raise RegularError(f"{p.name}: {exc}") from None
     return parse_roster(data, p.name)

@@ -9,15 +9,33 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game.files import FileRefused, atomic_write, load_json
+from game.schema import Bool, Float, Int, List, Obj, Str, lenient
 
 APP_NAME = "lost-hand-cantina"
 FILE_NAME = "settings.json"
 
 #: animation speed choices (multipliers); the settings screen cycles through them
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
+
+
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
+
+SCHEMA = Obj({
+    "window_size": List(Int(), min_len=2, max_len=2),
+    "fullscreen": Bool(),
+    "speed": Float(0.1, 10),
+    "volume": Float(0, 1),
+    "muted": Bool(),
+    "colour_blind": Bool(),
+    "ambience": Bool(),
+    "coach": Bool(),
+    "default_names": List(Str(max_len=200), max_len=64),
+}, extra="drop")
 
 
 def config_dir() -> Path:
@@ -49,51 +67,21 @@ class Settings:
     last_seats: list[dict[str, Any]] = field(default_factory=list)
 
     # ------------------------------------------------------------------ validation
-    @staticmethod
-    def _clean(name: str, value: Any, default: Any) -> Any:
-        """The value if it has the right shape, else raise ValueError."""
-        if name == "window_size":
-            if (isinstance(value, (list, tuple)) and len(value) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-                w, h = value
-                return (min(max(w, 320), 7680), min(max(h, 240), 4320))
-            raise ValueError("window_size must be [width, height]")
-        if name in ("fullscreen", "muted", "colour_blind", "ambience", "coach"):
-            if isinstance(value, bool):
-                return value
-            raise ValueError(f"{name} must be true or false")
-        if name == "speed":
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.1 <= value <= 10:
-                return float(value)
-            raise ValueError("speed must be a number between 0.1 and 10")
-        if name == "volume":
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
-                return float(value)
-            raise ValueError("volume must be between 0 and 1")
-        if name == "last_game":
-            return value.strip()[:40] if isinstance(value, str) else ""
-        if name == "last_seats":
-            return _seats(value)
-        if name == "default_names":
-            if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                names = [v.strip()[:16] for v in value if v.strip()]
-                return names or list(default)
-            raise ValueError("default_names must be a list of names")
-        return value
-
     @classmethod
     def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
-        s = cls()
-        problems: list[str] = []
-        if not isinstance(data, dict):
-            return s, ["the settings file does not hold a settings object"]
-        for f in fields(cls):
-            if f.name in data:
-                try:
-                    setattr(s, f.name, cls._clean(f.name, data[f.name], getattr(s, f.name)))
-                except ValueError as exc:
-                    problems.append(str(exc))
-        return s, problems
+        """Settings from parsed JSON: each bad field falls back to its default, and is named in the problems."""
+        defaults = cls()
+        remembered = {k: data.get(k) for k in ("last_game", "last_seats")} if isinstance(data, dict) else {}
+        values, problems = lenient(SCHEMA, data, asdict(defaults), "settings")
+        # remembered choices, not settings: a bad one is dropped without a word
+        game = remembered.get("last_game")
+        values["last_game"] = game.strip()[:40] if isinstance(game, str) else ""
+        values["last_seats"] = _seats(remembered.get("last_seats"))
+        w, h = values["window_size"]
+        values["window_size"] = (min(max(w, 320), 7680), min(max(h, 240), 4320))
+        names = [v.strip()[:16] for v in values["default_names"] if v.strip()]
+        values["default_names"] = names or list(defaults.default_names)
+        return cls(**values), problems
 
     # ------------------------------------------------------------------ files
     @classmethod
@@ -102,33 +90,26 @@ class Settings:
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:
-        """The saved settings (or defaults) and a message for the player if the file was bad."""
+        """The saved settings (or defaults) and a message for the player if the file was bad. Nothing in the
+        file can stop the game: any failure to read or decode it gives the defaults and a message."""
         p = cls.path()
         try:
-            text = p.read_text(encoding="utf-8")
+            data = load_json(p, MAX_BYTES, what="settings file")
         except FileNotFoundError:
             return cls(), None
-        except (OSError, UnicodeDecodeError) as exc:
-            return cls(), f"Settings could not be read ({exc}); using defaults."
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            return cls(), f"The settings file {p} is corrupt; using defaults (it will be rewritten)."
+        except FileRefused as exc:
+            return cls(), f"The settings file is corrupt ({exc}); using the defaults (it will be rewritten)."
         s, problems = cls.from_dict(data)
         if problems:
-            return s, "Some settings were invalid and were reset: " + "; ".join(problems)
+            return s, "Some settings were invalid and were reset: " + "; ".join(problems[:4])
         return s, None
 
     def save(self) -> str | None:
         """Write the settings; returns an error message instead of raising (a read-only disk is no crash)."""
-        p = self.path()
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            data = asdict(self)
-            data["window_size"] = list(self.window_size)
-            tmp = p.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
-            tmp.replace(p)
+            atomic_write(self.path(), json.dumps(data, indent=2))
         except OSError as exc:
             return f"Settings could not be saved: {exc}"
         return None

@@ -6,6 +6,8 @@ and a locked door."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 
 import pygame
 import pytest
@@ -174,7 +176,7 @@ def test_quit_mid_hand_and_come_back_to_the_same_view(data_dir) -> None:
         close_app(app)
 
 
-@pytest.mark.parametrize("damage", ["truncated", "edited"])
+@pytest.mark.parametrize("damage", ["truncated", "edited", "nested", "fifo"])
 def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str) -> None:
     c = Campaign.new("Rook", seed=5)
     saves.save_slot(1, c)
@@ -184,11 +186,22 @@ def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str)
     raw = path.read_bytes()
     if damage == "truncated":
         path.write_bytes(raw[: len(raw) // 2])
+    elif damage == "nested":  # once a traceback that locked out every slot
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif damage == "fifo":  # once a menu that never opened
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("needs FIFOs")
+        path.unlink()
+        os.mkfifo(path)
     else:
         doc = json.loads(raw)
-        doc["campaign"]["bankroll"] = -50
+        doc["campaign"]["log"].append({"repay": 10**6})  # a choice the player could not have made
         path.write_text(json.dumps(doc))
-    before = path.read_bytes()
+
+    def contents(p):  # (a FIFO is never read: that would block)
+        return "a fifo" if damage == "fifo" and stat.S_ISFIFO(os.lstat(p).st_mode) else p.read_bytes()
+
+    before = contents(path)
     app = new_app()
     try:
         app.go_title()
@@ -203,13 +216,13 @@ def test_a_damaged_save_is_refused_and_its_backup_offered(data_dir, damage: str)
         assert "Nothing has been changed on disk" in text and "backup" in text
         labels = [b.label for b in dialog.buttons]
         assert labels[0] == "Restore backup"
-        assert path.read_bytes() == before, "nothing is overwritten until the player chooses"
+        assert contents(path) == before, "nothing is overwritten until the player chooses"
         click(app, dialog.buttons[0].rect.center)
         cantina = app.stack.top
         assert isinstance(cantina, CantinaScene)
         assert cantina.campaign.bankroll == 1000 and cantina.campaign.debt == 0  # the backup: before the loan
         assert saves.load_slot(1).bankroll == 1000
-        assert saves.refused_path(1).read_bytes() == before
+        assert contents(saves.refused_path(1)) == before
     finally:
         close_app(app)
 
@@ -335,9 +348,9 @@ def test_every_campaign_table_plays_a_hand_on_its_own_game_table(data_dir, level
     """Each map's table opens the game's own table class, driven by the campaign, through a whole hand."""
     from game.ui.tables import table_for
 
-    c = Campaign.new("Rook", seed=2, starting_credits=5000)
-    c.unlocked = list(c.levels)  # every cantina open (what the doors would do), so each table can be reached
-    c.current = level_id
+    c = Campaign.new("Rook", seed=2, starting_credits=5000, shortcuts=True)
+    c.open_cantina(level_id)  # (what its door would do), so each table can be reached
+    c.travel(level_id)
     app = App(size=(1280, 720), settings=Settings(speed=4.0, muted=True, ambience=False), fixed_step=True,
               strict=True)
     try:
@@ -346,16 +359,16 @@ def test_every_campaign_table_plays_a_hand_on_its_own_game_table(data_dir, level
         table = play.sit(table_name)
         assert table is not None and isinstance(table, table_for(c.session.game_id))
         play_until(app, table, lambda: table.hand_pause, limit=6000)
-        assert c.session.hand_ends and saves.load_slot(1).session.hand_ends == c.session.hand_ends
+        assert c.session.hand_ends and saves.load_slot(1, shortcuts=True).session.hand_ends == c.session.hand_ends
         assert not c.audit()
     finally:
         close_app(app)
 
 
 def test_an_open_door_leads_to_the_next_cantina_and_is_saved(data_dir) -> None:
-    c = Campaign.new("Rook", seed=14)
-    c.unlocked = ["lost_hand", "golden_orbit"]  # the Golden Orbit was opened earlier
-    c.current = "golden_orbit"
+    c = Campaign.new("Rook", seed=14, shortcuts=True)
+    c.open_cantina("golden_orbit")  # the Golden Orbit was opened earlier
+    c.travel("golden_orbit")
     saves.save_slot(1, c)
     app = new_app()
     try:
@@ -374,7 +387,7 @@ def test_an_open_door_leads_to_the_next_cantina_and_is_saved(data_dir) -> None:
         arrived = app.stack.top
         assert isinstance(arrived, CantinaScene) and arrived is not cantina
         assert arrived.level.id == "lost_hand" and c.current == "lost_hand"
-        assert saves.load_slot(1).current == "lost_hand"
+        assert saves.load_slot(1, shortcuts=True).current == "lost_hand"
         back = arrived.level.door("to_golden_orbit")
         assert arrived.near(Target("door", back.name)), "the player comes in through the door to where they were"
     finally:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.campaign import saves
 from game.campaign.progress import Campaign, CampaignError, SessionResult
+from game.files import FileRefused, atomic_write, load_json
+from game.schema import Int, List, Obj, SchemaError, Str
 
 if TYPE_CHECKING:
     from game.campaign.levels import Level
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
     from game.ui.tables.base import BaseTable
 
 log = logging.getLogger("cantina.campaign")
+
+#: the place side file: which campaign (its seed), which cantina, which cell
+PLACE = Obj({"seed": Int(), "level": Str(max_len=200), "cell": List(Int(-10_000, 10_000), min_len=2, max_len=2)},
+            extra="drop")
 
 
 class CampaignPlay:
@@ -74,25 +79,24 @@ class CampaignPlay:
         """Where the player stands in the room, beside the save (the campaign data has no place for it): a
         quit in the cantina comes back to the same spot. Losing it costs nothing but the spot."""
         data = {"seed": self.campaign.seed, "level": level_id, "cell": list(cell)}
-        path = self.place_path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(json.dumps(data), encoding="utf-8")
-            os.replace(tmp, path)
+            atomic_write(self.place_path(), json.dumps(data))
         except OSError as exc:
             log.info("cannot remember the player's place: %s", exc)
 
     def recall_place(self, level_id: str) -> tuple[int, int] | None:
-        """The spot remembered for this campaign in this cantina, if any."""
+        """The spot remembered for this campaign in this cantina, if any. Whatever the side file holds (any
+        JSON, any size, a FIFO), the worst it can do is forget the spot."""
         try:
-            data = json.loads(self.place_path().read_text(encoding="utf-8"))
-            if data.get("seed") == self.campaign.seed and data.get("level") == level_id:
-                c, r = data["cell"]
-                if isinstance(c, int) and isinstance(r, int):
-                    return (c, r)
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+            data = PLACE.check(load_json(self.place_path(), 4096, what="place file"), "place")
+        except FileNotFoundError:
+            return None
+        except (FileRefused, SchemaError) as exc:
+            log.info("the remembered place is ignored: %s", exc)
+            return None
+        if data["seed"] == self.campaign.seed and data["level"] == level_id:
+            c, r = data["cell"]
+            return (c, r)
         return None
 
     # ------------------------------------------------------------------ scenes

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 KIND_WORDS = {
     "truncated": "The save was cut short, as if the game stopped while writing it.",
     "corrupt": "The save file is damaged.",
-    "edited": "The save's numbers do not add up: it was edited by hand or damaged.",
+    "edited": "The save holds a choice or a move that could not have been made: it was edited by hand or damaged.",
     "newer": "The save comes from a newer version of the game.",
     "missing": "The save file is missing, but its backup is there.",
 }

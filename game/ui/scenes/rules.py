@@ -7,13 +7,13 @@ costs one blit. A missing or broken file shows a message on the page instead of 
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine import GAMES
+from game.files import FileRefused, load_toml
 from game.ui import theme
 from game.ui.draw import panel
 from game.ui.input import Input
@@ -64,11 +64,11 @@ def load_page(page_id: str) -> list[Block]:
     blocks: list[Block] = []
     data: dict[str, Any] = {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = load_toml(path, what="rules page")
     except FileNotFoundError:
         blocks.append(("title", cls.title if cls else page_id))
         blocks.append(("note", f"The rules page for this game is not written yet ({path.name} is missing)."))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, FileRefused) as exc:
         blocks.append(("title", cls.title if cls else page_id))
         blocks.append(("note", f"The rules page {path.name} cannot be read: {exc}"))
     if data:

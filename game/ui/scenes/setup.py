@@ -11,13 +11,13 @@ falls back to the defaults without a word.
 from __future__ import annotations
 
 import random
-import tomllib
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine import GAMES
 from game.engine.core import OptionSpec
+from game.files import FileRefused, load_toml
 from game.ui import theme
 from game.ui.draw import panel
 from game.ui.input import Input
@@ -137,9 +137,9 @@ class SetupScene(Scene):
         cache = self.__dict__.setdefault("_taglines", {})
         if self.game_id not in cache:
             try:
-                data = tomllib.loads((assets_dir() / "rules" / f"{self.game_id}.toml").read_text(encoding="utf-8"))
+                data = load_toml(assets_dir() / "rules" / f"{self.game_id}.toml", what="rules page")
                 cache[self.game_id] = str(data.get("tagline", ""))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            except (OSError, FileRefused):
                 cache[self.game_id] = ""
         return cache[self.game_id]
 
