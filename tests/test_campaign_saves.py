@@ -369,8 +369,8 @@ def test_a_version_1_save_loads_with_the_numbers_it_had():
     # saved again, it is a version 2 save of facts, which loads the same
     saves.save_slot(1, c)
     new = json.loads(saves.slot_path(1).read_text())
-    assert new["version"] == saves.SAVE_VERSION and set(new["campaign"]) == {"name", "seed", "starting_credits",
-                                                                            "log"}
+    assert new["version"] == saves.SAVE_VERSION and set(new["campaign"]) == {"name", "seed", "secret",
+                                                                            "starting_credits", "log"}
     again = saves.load_slot(1)
     assert again.to_dict() == c.to_dict() and again.ledger.to_list() == old["ledger"]
     assert saves.backup_path(1).exists() and saves.decode(saves.backup_path(1).read_bytes()).bankroll == c.bankroll
@@ -434,20 +434,20 @@ def test_a_loaded_save_plays_on_exactly_as_the_original():
 
 
 def test_fields_a_newer_version_adds_survive_a_load_and_save():
-    """Keys this version does not know (a table's secret, a campaign's new fact) are carried through."""
+    """Keys this version does not know (a table's new fact, a campaign's new fact) are carried through."""
     c = mid_hand()
     saves.save_slot(1, c)
-    edit_slot(1, lambda d: (d["campaign"].update(future={"a": 1}), d["campaign"]["log"][-1].update(secret=[7])))
+    edit_slot(1, lambda d: (d["campaign"].update(future={"a": 1}), d["campaign"]["log"][-1].update(note=[7])))
     loaded = saves.load_slot(1)
     saves.save_slot(1, loaded)
     doc = json.loads(saves.slot_path(1).read_text())
-    assert doc["campaign"]["future"] == {"a": 1} and doc["campaign"]["log"][-1]["secret"] == [7]
+    assert doc["campaign"]["future"] == {"a": 1} and doc["campaign"]["log"][-1]["note"] == [7]
     loaded.act(loaded.session.legal_actions()[0])
     loaded.run_ai()
     loaded.leave(forfeit=True) if not loaded.session.between_hands else loaded.leave()
     saves.save_slot(1, loaded)
     sit = json.loads(saves.slot_path(1).read_text())["campaign"]["log"][-2]
-    assert sit["secret"] == [7], "kept with the sitting once it is over"
+    assert sit["note"] == [7], "kept with the sitting once it is over"
 
 
 def test_the_first_line_of_a_save_is_its_header():
@@ -476,17 +476,17 @@ def test_a_campaign_changed_other_than_by_play_is_never_saved():
 
 
 def test_a_sessions_own_saved_facts_are_handed_back_to_it(monkeypatch):
-    """The hook for facts a table keeps about itself (a per-table secret): ``restore_saved`` gets the saved
-    table keys the replay does not derive, before its agents are made."""
+    """The hook for facts a table keeps about itself: ``restore_saved`` gets the saved table keys the replay
+    does not derive (not the sitting's secret: that comes from the campaign's), before its agents are made."""
     from game.campaign.table import TableSession
 
     seen = []
     monkeypatch.setattr(TableSession, "restore_saved", lambda self, facts: seen.append(facts), raising=False)
     c = mid_hand()
     saves.save_slot(1, c)
-    edit_slot(1, lambda d: d["campaign"]["log"][-1].update(secret=[7], settled=[10**9, 0]))
+    edit_slot(1, lambda d: d["campaign"]["log"][-1].update(note=[7], settled=[10**9, 0], secret="00" * 32))
     loaded = saves.load_slot(1)
-    assert seen[-1] == {"secret": [7]}
+    assert seen[-1] == {"note": [7]}
     assert not any("settled" in facts for facts in seen), "derived keys are never handed over"
     assert loaded.session.state == c.session.state
 

@@ -718,9 +718,10 @@ class Campaign:
         return _replay(data, levels, roster, games, shortcuts)
 
 
-#: what a table's saved data holds that the replay derives (everything else it holds is kept as it is)
-DERIVED_TABLE_KEYS = frozenset({"level", "table", "number", "seed", "buy_in", "seats", "engine", "hand_ends",
-                                "settled", "hand_pot", "hand_pot_seen", "dealt_in"})
+#: what a table's saved data holds that the replay derives (everything else it holds is kept as it is); the
+#: sitting's ``secret`` is derived from the campaign's (:meth:`Campaign.sitting_secret`)
+DERIVED_TABLE_KEYS = frozenset({"level", "table", "number", "seed", "secret", "buy_in", "seats", "engine",
+                                "hand_ends", "settled", "hand_pot", "hand_pot_seen", "dealt_in"})
 #: session attributes a save's extra table keys may never set
 _PROTECTED = DERIVED_TABLE_KEYS | {"state", "regulars", "level_id", "actions_played"}
 #: fields of version 1 campaign data, all derived now: read by the migration, never kept
