@@ -240,7 +240,7 @@ def test_from_dict_names_what_cannot_be_replayed():
     c = fresh()
     c.borrow(10)
     data = c.to_dict()
-    assert set(data) == {"name", "seed", "starting_credits", "log"}, "a save holds facts, no derived number"
+    assert set(data) == {"name", "seed", "secret", "starting_credits", "log"}, "a save holds facts, no derived number"
     for mutate, expected in [
         (lambda d: d.update(starting_credits=5000), "starting_credits: must be at most 1000"),
         (lambda d: d["log"].append({"repay": 500}), "you owe 13 credits, not 500"),
