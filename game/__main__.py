@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--frames", type=int, default=None, help="run this many frames, then exit (headless checks)")
     parser.add_argument("--demo", metavar="GAME", default=None, help="open a table of AI seats playing GAME")
     parser.add_argument("--seed", type=int, default=None, help="seed for --demo tables")
+    parser.add_argument("--seats", type=int, default=None, help="seats at a --demo table (default: up to 6)")
     parser.add_argument("--size", default=None, help="window size WxH, e.g. 1920x1080")
     parser.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     sub = parser.add_subparsers(dest="command")

@@ -42,7 +42,7 @@ _COMMON: dict[str, _Words] = {
 _WORDS: dict[str, dict[str, _Words]] = {
     "hintaro": {
         "last_standing": lambda p: "Everyone else dropped: no dice were needed",
-        "nobody_stands": lambda p: "Nobody's dice stand: the pot carries to the next round",
+        "nobody_stands": lambda p: "Nobody's dice stand once the Hintaro die has struck",
         "split": lambda p: f"{_num(p.get('ways', 2)).capitalize()} seats stand with {p.get('standing')}: "
                            "the pot splits",
         "only_standing": lambda p: f"{p.get('standing')} is the only standing left after the Hintaro die",
@@ -104,3 +104,8 @@ def showdown_words(game_id: str, reason: str | None, params: Mapping[str, Any] |
 
 def has_words(game_id: str, reason: str) -> bool:
     return reason in _WORDS.get(game_id, {}) or reason in _COMMON
+
+
+def carries(n: int, noun: str = "chip") -> str:
+    """``1 chip carries to the next round``, ``35 chips carry to the next round``."""
+    return f"{count(n, noun)} {'carries' if n == 1 else 'carry'} to the next round"

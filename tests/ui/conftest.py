@@ -57,11 +57,16 @@ def press(app: App, key: int, char: str = "") -> None:
     frames(app, 1)
 
 
-def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30) -> bool:
-    """Run frames until ``cond()`` holds (True) or ``limit`` frames pass (False)."""
+def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30, go_on: bool = True) -> bool:
+    """Run frames until ``cond()`` holds (True) or ``limit`` frames pass (False). A table holding on a round's
+    end for its people (it waits for a click, Space or Enter) is told to go on, as a player would, unless
+    ``go_on`` is False."""
     for _ in range(limit):
         if cond():
             return True
+        top = app.stack.top
+        if go_on and getattr(top, "holding", False) and top.session.humans:
+            top.release_hold()
         frames(app, 1, dt)
     return cond()
 

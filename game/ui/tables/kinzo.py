@@ -576,13 +576,11 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             winners = list(d["winners"])
             net = d["net"]
 
-            def start() -> None:
-                if winners:
-                    sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners)
-                    self.winners_banner(winners, sub, 1.8)
-                else:
-                    self.banner("The house wins the round", f"it stood on {d['dealer_total']}", 1.8)
-            return [Beat(1.9, start)]
+            if winners:
+                sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners)
+                return [Beat(1.9, lambda: self.show_result(d, sub, several="win"))]
+            return [Beat(1.9, lambda: self.show_result(d, f"it stood on {d['dealer_total']}",
+                                                       "The house wins the round"))]
         return super().beats_for(ev)
 
     def _chips_at(self, seat: int) -> tuple[int, int]:
