@@ -43,8 +43,7 @@ _WORDS: dict[str, dict[str, _Words]] = {
     "hintaro": {
         "last_standing": lambda p: "Everyone else dropped: no dice were needed",
         "nobody_stands": lambda p: "Nobody's dice stand once the Hintaro die has struck",
-        "split": lambda p: f"{_num(p.get('ways', 2)).capitalize()} seats stand with {p.get('standing')}: "
-                           "the pot splits",
+        "split": lambda p: f"{_num(p.get('ways', 2)).capitalize()} seats tie with {p.get('standing')}",
         "only_standing": lambda p: f"{p.get('standing')} is the only standing left after the Hintaro die",
         "better_standing": lambda p: f"{p.get('standing')} beats {p.get('beats')}",
     },
@@ -52,7 +51,7 @@ _WORDS: dict[str, dict[str, _Words]] = {
         "conceded": lambda p: "The other seat conceded",
         "higher_score": lambda p: f"{p.get('score')} beats {p.get('other')}: the higher score wins",
         "lower_score": lambda p: f"{p.get('score')} beats {p.get('other')}: Cantina rules, the lower score wins",
-        "tie": lambda p: f"Both score {p.get('score')}: the wagers carry to the next round",
+        "tie": lambda p: f"Both score {p.get('score')}: equal scores tie",
     },
     "kinzo": {
         "jackpot": lambda p: f"Exactly the dealer's {p.get('dealer_total')}: the jackpot",

@@ -1025,6 +1025,7 @@ class BaseTable(Scene):
         """What the result panel must not cover, each with a weight: the middle's pieces (the deciding die,
         cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown)."""
         out = [(self.centre_rect(), 8), (self.pot_rect(), 4)]
+        out += [(self.pieces_rect(s), 6) for s in range(self.n)]
         out += [(self.seat_rect(s), 2) for s in range(self.n)]
         return out
 
@@ -1381,7 +1382,7 @@ class BaseTable(Scene):
             if spec.amount_kind:
                 b.label = self.amount_label(spec)
         s = self.slider
-        return (self.bar_heading(), self.my_turn(),
+        return (self.bar_words(), self.my_turn(),
                 tuple((b.label, b.enabled, b.hover, b.pressed, b.selected, tuple(b.rect)) for b in self.buttons),
                 (s.value, s.lo, s.hi, s.dragging, tuple(s.rect)) if s else None, self.u)
 
@@ -1390,7 +1391,7 @@ class BaseTable(Scene):
         u = self.u
         pygame.draw.rect(surf, (10, 10, 14), r)
         pygame.draw.line(surf, theme.BRASS_DARK, r.topleft, r.topright, 2)
-        head = self.bar_heading()
+        head = self.bar_words()
         self.text.blit(surf, head, int(15 * u), theme.TURN if self.my_turn() else theme.TEXT_DIM, "bold",
                        topleft=(r.x + int(12 * u), r.y + int(8 * u)))
         for b, spec in zip(self.buttons, self.specs, strict=False):
@@ -1402,11 +1403,16 @@ class BaseTable(Scene):
             for words, anchor in self._slider_labels():
                 self.text.blit(surf, words, int(12 * u), theme.TEXT_DIM, **anchor)
 
-    def bar_heading(self) -> str:
+    def bar_words(self) -> str:
+        """The words over the action bar: while the table holds on a round's end, how to go on; else the
+        table's :meth:`bar_heading`."""
         if self.holding:
             if self.session.humans:
-                return "ROUND OVER: click, Space or Enter to go on"
+                return "ROUND OVER: click the table, Space or Enter to go on"
             return "Round over: the table goes on in a moment (click or Space to go on now)"
+        return self.bar_heading()
+
+    def bar_heading(self) -> str:
         if self.my_turn():
             return "YOUR MOVE: click a button or press its key"
         if self.state.is_over:

@@ -229,9 +229,9 @@ class HintaroTable(BaseTable):
             st = standings[winners[0]] if winners and winners[0] < len(standings) else None
             carried = int(d.get("carried") or 0)
             if winners:
-                sub = f"with {st}" if st else "everyone else dropped"
+                sub = f"with {st}" if st else ""  # (the reason says everyone else dropped)
                 if carried:
-                    sub += f" · {carries(carried)}"
+                    sub += (" · " if sub else "") + carries(carried)
             else:
                 sub = carries(carried)
             return [Beat(1.6, lambda: self.show_result(d, sub, several="split the pot"))]

@@ -170,7 +170,7 @@ class StreetHintaroTable(BaseTable):
             carried = int(d.get("carried") or 0)
             if winners:
                 st = d["standings"][winners[0]]
-                sub = f"with {st}" if st else "the other seat conceded"
+                sub = f"with {st}" if st else ""  # (the reason says the other seat conceded)
                 title = None
             else:
                 sub = carries(carried) if carried else "nobody takes the round"
