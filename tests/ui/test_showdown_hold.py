@@ -64,3 +64,21 @@ def test_with_a_person_at_the_table_the_hold_waits_for_them(app) -> None:
     press(app, pygame.K_RETURN)
     assert not table.holding
     assert until(app, lambda: table.shown["round"] == round_no + 1 or state.is_over)
+
+
+def test_equal_stacks_share_a_place_and_one_round_is_one_round(app, monkeypatch) -> None:
+    from game.ui.scenes.results import ResultsScene
+
+    session = TableSession.new("street_hintaro", [ai_seat(0, "passive"), ai_seat(1, "passive")], seed=3,
+                               options={"rounds": 1, "betting": False})
+    table = app.open_table(session)
+    assert until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=6000)
+    results = app.stack.top
+    assert [stack for _, stack in results.rows] == [1000, 1000] and results.places == [1, 1]
+    drawn: list[str] = []
+    real = app.text.blit
+    monkeypatch.setattr(app.text, "blit", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    frames(app, 1)
+    app.stack.top.draw(app.screen)
+    assert "1 round played" in drawn and not any(t.startswith("2.") for t in drawn)
+    assert table.log_lines()[-1] == "The session is over after 1 round."

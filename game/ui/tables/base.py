@@ -38,7 +38,7 @@ from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.scene import Scene
 from game.ui.session import TableSession
-from game.ui.showdown_words import showdown_words
+from game.ui.showdown_words import count, showdown_words
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -520,9 +520,9 @@ class BaseTable(Scene):
             return f"Round {ev.get('round', '?')} goes to {self.join_names(winners)}."
         if kind == "session_over":
             rounds = ev.get("rounds")
-            return f"The session is over after {rounds} {self.ROUND_NOUN}s." if rounds else "The session is over."
+            return f"The session is over after {count(rounds, self.ROUND_NOUN)}." if rounds else "The session is over."
         if kind == "pot_won":
-            return f"{who} wins {ev.get('amount', 0):,} chips."
+            return f"{who} wins {count(int(ev.get('amount') or 0), 'chip')}."
         verb = str(ev.get("action") or kind).replace("_", " ")
         rest = {k: v for k, v in ev.items() if k not in ("kind", "seat", "action") and _short(v)}
         if "amount" in rest:

@@ -30,6 +30,7 @@ from game.ui.cards import (
     signed,
     spike_deck,
 )
+from game.ui.showdown_words import count
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
 D6 = (1, 2, 3, 4, 5, 6)
@@ -693,7 +694,8 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
             return f"{who} wins {ev.get('amount', 0):,} from the {pot}{rank}{split}."
         if kind == "pot_carried":
             pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
-            return f"{ev.get('amount', 0):,} chips of the {pot} carry to the next hand."
+            amount = int(ev.get("amount") or 0)
+            return f"{count(amount, 'chip')} of the {pot} {'carries' if amount == 1 else 'carry'} to the next hand."
         if kind == "odd_chips_won":
             pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
             amount = int(ev.get("amount") or 0)
