@@ -116,6 +116,7 @@ class Banner(Anim):
     def __init__(self, text: str, sub: str, duration: float, table: BaseTable) -> None:
         super().__init__(duration)
         self.text, self.sub, self.table = text, sub, table
+        self._place: tuple[tuple[Any, ...], pygame.Rect] | None = None
 
     def _layout(self) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
         tb = self.table
@@ -124,9 +125,11 @@ class Banner(Anim):
         small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
         w = max(big.get_width(), small.get_width() if small else 0) + int(48 * u)
         h = big.get_height() + (small.get_height() if small else 0) + int(22 * u)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = (tb.centre[0], int(tb.centre[1] - tb.felt.h * 0.02))
-        return big, small, r
+        key = (w, h, tb.size)
+        if self._place is None or self._place[0] != key:  # placed once (where it covers the least), not per frame
+            clear = tb.keep_clear() + ([(tb.result_rect(), 8)] if tb.result is not None else [])
+            self._place = (key, tb.clear_spot(w, h, clear))
+        return big, small, self._place[1]
 
     def bounds(self) -> pygame.Rect | None:
         return self._layout()[2]
@@ -1041,6 +1044,16 @@ class BaseTable(Scene):
         key = (self.result, self.size, w, h, tuple((tuple(r), k) for r, k in clear))
         if self._result_place is not None and self._result_place[0] == key:
             return self._result_place[1]
+        rect = self.clear_spot(w, h, clear)
+        self._result_place = (key, rect)
+        return rect
+
+    def clear_spot(self, w: int, h: int, clear: list[tuple[pygame.Rect, int]] | None = None) -> pygame.Rect:
+        """A ``w``×``h`` place on the felt, as near its middle as it can be while covering the least of
+        :meth:`keep_clear` (the result panel and the banners go there: nothing covers the deciding piece)."""
+        u = self.u
+        if clear is None:
+            clear = self.keep_clear()
         area = self.area.inflate(-int(8 * u), -int(8 * u))
         cx, cy = self.centre
         best: tuple[float, pygame.Rect] | None = None
@@ -1057,9 +1070,7 @@ class BaseTable(Scene):
                 cost += 0.02 * (abs(r.centerx - cx) + abs(r.centery - cy)) * w
                 if best is None or cost < best[0]:
                     best = (cost, r)
-        rect = best[1] if best is not None else pygame.Rect(0, 0, w, h)
-        self._result_place = (key, rect)
-        return rect
+        return best[1] if best is not None else pygame.Rect(0, 0, w, h)
 
     def draw_result(self, surf: pygame.Surface) -> None:
         r = self.result_rect()
