@@ -42,7 +42,7 @@ _COMMON: dict[str, _Words] = {
 _WORDS: dict[str, dict[str, _Words]] = {
     "hintaro": {
         "last_standing": lambda p: "Everyone else dropped: no dice were needed",
-        "nobody_stands": lambda p: "Nobody's dice stand once the Hintaro die has struck",
+        "nobody_stands": lambda p: "No dice stand after the Hintaro die",
         "split": lambda p: f"{_num(p.get('ways', 2)).capitalize()} seats tie with {p.get('standing')}",
         "only_standing": lambda p: f"{p.get('standing')} is the only standing left after the Hintaro die",
         "better_standing": lambda p: f"{p.get('standing')} beats {p.get('beats')}",

@@ -5,6 +5,7 @@ says Showdown) until a click, Space or Enter; with every seat AI it goes on by i
 from __future__ import annotations
 
 import pygame
+import pytest
 from conftest import click, frames, press, until
 
 from game.ui.session import SeatSpec, TableSession, ai_seat
@@ -82,3 +83,17 @@ def test_equal_stacks_share_a_place_and_one_round_is_one_round(app, monkeypatch)
     app.stack.top.draw(app.screen)
     assert "1 round played" in drawn and not any(t.startswith("2.") for t in drawn)
     assert table.log_lines()[-1] == "The session is over after 1 round."
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [("hintaro", 6), ("street_hintaro", 2), ("better_hintaro", 4),
+                                                ("sabacc_house", 6), ("nepunian_spike", 6), ("kinzo", 6)])
+def test_the_result_says_why_and_covers_nothing_in_the_middle(app, game_id: str, seats: int) -> None:
+    table = _ai_table(app, game_id, seats=seats, seed=5)
+    _to_hold(app, table)
+    frames(app, 2)
+    r = table.result
+    assert r is not None and r.why and table.header().startswith(("Showdown", "Round over"))
+    panel = table.result_rect()
+    assert table.area.contains(panel)
+    assert not panel.colliderect(table.centre_rect()), "the result covers the deciding die, cube or cards"
+    assert not panel.colliderect(table.pot_rect())

@@ -1018,10 +1018,10 @@ class BaseTable(Scene):
         assert r is not None
         u = self.u
         lines = [(r.title, int(32 * u), theme.AMBER, "head")]
-        if r.sub:
-            lines.append((r.sub, int(17 * u), theme.CREAM, "text"))
-        if r.why:
-            lines.append((r.why, int(17 * u), theme.GOOD, "bold"))
+        room = int(min(self.area.w * 0.46, 400 * u))  # narrow enough to find a clear place at six seats
+        for text, colour, role in ((r.sub, theme.CREAM, "text"), (r.why, theme.GOOD, "bold")):
+            if text:
+                lines += [(line, int(17 * u), colour, role) for line in self.text.wrap(text, int(17 * u), room, role)]
         return lines
 
     def keep_clear(self) -> list[tuple[pygame.Rect, int]]:
