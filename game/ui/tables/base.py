@@ -505,10 +505,6 @@ class BaseTable(Scene):
             self._end_beat()
             self.app.dirty = True
 
-    def winners_banner(self, winners: list[int], sub: str, duration: float, several: str = "win") -> None:
-        """The round's winners across the felt ("Vexa wins", "Vexa and Grell win") over ``sub``."""
-        self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else several}", sub, duration)
-
     # ------------------------------------------------------------------ words
     def describe(self, ev: dict[str, Any]) -> str | None:
         """The event (as the eyes may see it) in words; None leaves it out of the log."""
