@@ -34,7 +34,7 @@ def _equal(p: Mapping[str, Any]) -> str:
 _Words = Callable[[Mapping[str, Any]], str]
 
 _COMMON: dict[str, _Words] = {
-    "last_standing": lambda p: "Everyone else folded: no hand was shown",
+    "last_standing": lambda p: "Everyone else folded: the last hand in takes the pot",
     "split": lambda p: (f"{p.get('standing')} tied on every count: the pot splits {_num(p.get('ways', 2))} ways"
                         if p.get("standing") else f"A tie: the pot splits {_num(p.get('ways', 2))} ways"),
 }
