@@ -134,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--size", default=None,
                         help=f"window size WxH, e.g. 1920x1080 (at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]})")
+    parser.add_argument("--seats", type=int, default=None, help="seats at a --demo table (default: up to 6)")
     parser.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     _add_simulate(sub)

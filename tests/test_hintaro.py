@@ -360,3 +360,26 @@ def test_refusals_name_their_code_and_change_nothing() -> None:
     with pytest.raises(IllegalAction) as info:
         state.apply(Action("reroll", die=2))
     assert info.value.code == "not_allowed_now"
+
+
+# ----------------------------------------------------------------------------- why the showdown went its way
+@pytest.mark.parametrize(("dice", "code", "params"), [
+    ([("TK", "TK"), ("KK", "KK"), ("T", "blank")], "better_standing",
+     {"standing": "Tukar-Kulro", "beats": "Quad Kulro"}),
+    ([("TK", "TK"), ("T", "blank"), ("blank", "blank")], "only_standing", {"standing": "Tukar-Kulro"}),
+    ([("T", "T"), ("T", "T"), ("K", "blank")], "split", {"standing": "Tukar-Tukar", "ways": 2}),
+    ([("T", "blank"), ("K", "blank"), ("blank", "blank")], "nobody_stands", {}),
+])
+def test_round_over_says_why(dice, code, params) -> None:
+    """round_over carries the engine's reason code (game.engine.showdown), found where the winners are."""
+    state = table(dice=dice, script=[4])  # the Hintaro die lands blank
+    events = play(state, "call", "call", "call", "keep", "keep", "keep")
+    over = next(e for e in events if e.kind == "round_over").data
+    assert (over["reason"], over["params"]) == (code, params)
+
+
+def test_round_over_reason_when_the_others_drop() -> None:
+    state = table(seats=2)
+    events = play(state, "drop")
+    over = next(e for e in events if e.kind == "round_over").data
+    assert (over["reason"], over["params"], over["showdown"]) == ("last_standing", {}, False)

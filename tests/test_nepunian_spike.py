@@ -928,3 +928,28 @@ def test_simulate_reports_pots_by_name_ranks_and_carries() -> None:
     assert result["pots_won"].get("hand", 0) > 0 and result["ranks"]
     assert set(result["ranks"]) <= set(NepunianSpike.RANK_NAMES) | {"no standing"}
     assert result["carried"] > 0
+
+
+# ----------------------------------------------------------------------------- why the reveal went its way
+@pytest.mark.parametrize(("winner", "loser", "code", "params"), [
+    ((0, 0), (5, -5), "better_rank", {"standing": "Pure Sabacc", "beats": "Pair"}),
+    ((2, 1), (4, 2), "nearest_zero", {"standing": "Nulrhek", "total": 3, "other": 6}),
+    ((5, -4), (5, -6), "positive_total", {"standing": "Nulrhek", "total": 1, "other": -1}),
+    ((0, 5, -5), (3, 4, -7), "holds_sylop", {"standing": "3-card Sabacc"}),
+    ((4, 1, -4), (3, -2), "more_cards", {"standing": "Nulrhek", "cards": 3, "other": 2}),
+    ((6, -5), (3, -2), "larger_plus_sum", {"standing": "Nulrhek", "sum": 6, "other": 3}),
+    ((1, 8, -3, -6), (2, 7, -4, -5), "higher_top_card", {"standing": "4-card Sabacc", "card": 8, "other": 7}),
+    ((7, -3, -4), (-7, 3, 4), "black_top_card", {"standing": "3-card Sabacc", "card": 7}),
+])
+def test_round_over_says_which_tie_breaker_decided(winner, loser, code, params) -> None:
+    """round_over carries the engine's reason code: the rank or the tie-breaker that separated the winner."""
+    for seats_hands in ({0: winner, 1: loser}, {0: loser, 1: winner}):
+        _, events = showdown(seats_hands)
+        over = first(events, "round_over").data
+        assert (over["reason"], over["params"]) == (code, params)
+
+
+def test_round_over_reason_split() -> None:
+    _, events = showdown({0: (3, -3), 1: (3, -3), 2: (9, 9)}, seats=3, ante=5, fold=(2,))
+    over = first(events, "round_over").data
+    assert (over["reason"], over["params"]) == ("split", {"standing": "Pair", "ways": 2})

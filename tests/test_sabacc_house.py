@@ -1095,3 +1095,68 @@ def test_button_skips_seats_without_chips_and_the_last_leftovers_go_to_seats_hol
             assert amounts == [(share + (odd if s == takers[0] else 0)) if held[s] else 0 for s in range(3)]
             odd_returns += odd > 0
     assert skips and odd_returns, "the seeds reach a skipped seat and a return with odd chips"
+
+
+# ----------------------------------------------------------------------------- why the showdown went its way
+def _reason_of(events) -> tuple[str, dict]:
+    over = by_kind(events, "round_over")[0].data
+    return over["reason"], over["params"]
+
+
+@pytest.mark.parametrize(("hands", "petals", "buy", "code", "params"), [
+    # a better rank: Straight Khyron over Nuhlrek
+    ({1: ([2, -3, -4], 5), 2: ([3, 4, 6], 9), 0: ([1, 2, -7], 8)}, None, False, "better_rank",
+     {"standing": "Straight Khyron", "beats": "Nuhlrek"}),
+    # two Squadrons: the larger sum of sizes (sixes over fours)
+    ({1: ([4, 4, -4], -4), 2: ([6, 6, -6], -6), 0: ([1, 2, -7], 8)}, None, False, "larger_size_sum",
+     {"standing": "Squadron", "sum": 24, "other": 16}),
+    # two Sabaccs: five cards beat four
+    ({1: ([1, 4, -7], 0), 2: ([1, 6, -3], -4), 0: ([1, 2, -7], 8)}, [2, 9, 9, 9, -9, -9], True, "more_cards",
+     {"standing": "Sabacc", "cards": 5, "other": 4}),
+])
+def test_round_over_says_which_tie_breaker_decided(hands, petals, buy, code, params) -> None:
+    """round_over carries the engine's reason code: the rank or the tie-breaker that separated the winner."""
+    state = table(hands=hands, petals=petals)
+    if buy:
+        advance(state, "draw", 1)
+        state.apply(BUY[0])
+    assert _reason_of(to_showdown(state)) == (code, params)
+
+
+def test_round_over_reason_nearest_zero_and_blind_draw() -> None:
+    # three Nuhlreks: the total nearest zero wins (seat 0: 1+2-7+4 = 0 would be Sabacc, so 8 → total 4)
+    state = table(hands={1: ([1, 2, 3], 5), 2: ([4, 5, 6], 9), 0: ([1, 2, -7], 8)})
+    why, params = _reason_of(to_showdown(state))
+    assert why == "nearest_zero" and params["standing"] == "Nuhlrek" and abs(params["total"]) < abs(params["other"])
+    state = _tied_rule_of_two()
+    script_draws(state, [3, -1])
+    assert _reason_of(state.apply(CHECK)) == ("blind_draw", {"standing": "Rule of Two"})
+
+
+def test_round_over_reason_when_every_other_seat_folds() -> None:
+    state = create("sabacc_house", seats=2, seed=3, options={"rounds": 3})
+    events = []
+    while "round_over" not in kinds(events):
+        legal = state.legal_actions()
+        events += state.apply(next((a for a in legal if a.kind == "fold"), legal[0]))
+    assert _reason_of(events) == ("last_standing", {})
+
+
+def test_reason_helper_covers_every_key_entry() -> None:
+    """The key entries the deals above do not reach (House Rules' hand key, ranks._rank_sorted): a pair over
+    no pair, The Idiots' four-card form, the highest size, the highest plus card."""
+    from game.engine.sabacc_house.ranks import rank_hand
+    from game.engine.sabacc_house.table import _reason
+
+    def why(a, b):
+        assert rank_hand(a) > rank_hand(b)
+        return _reason({0: rank_hand(a), 1: rank_hand(b)}, [0, 1], [0])
+
+    assert why([2, 2, -4, 3, -3], [1, 2, 4, -7, 0]) == ("pair_beats_no_pair", {"standing": "Sabacc"})
+    assert why([0, 0, 5, -5], [0, 0, 3, 4, -7]) == ("four_card_form", {"standing": "The Idiots"})
+    assert why([10, -4, -6, 2, -2], [9, -7, -2, 3, -3]) == (
+        "higher_size_card", {"standing": "Sabacc", "card": 10, "other": 9})
+    assert why([7, -3, -4, 5, -5], [-7, 3, 4, 5, -5]) == (
+        "higher_plus_card", {"standing": "Sabacc", "card": 7, "other": 5})
+    assert _reason({0: rank_hand([3, -3, 1, -1]), 1: rank_hand([-3, 3, -1, 1])}, [0, 1], [0, 1]) == (
+        "split", {"standing": "Rule of Two", "ways": 2})

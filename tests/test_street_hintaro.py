@@ -217,3 +217,22 @@ def test_the_round_end_events_name_the_winner() -> None:
     assert next(e for e in events if e.kind == "shared_thrown").data["winner"] is None
     events = play(state, Action("bet", amount=10), "concede")  # seat 1 goes first in round 2; seat 0 concedes
     assert events[1].kind == "concede" and events[1].seat == 0 and events[1].data == {"winner": 1}
+
+
+# ----------------------------------------------------------------------------- why the round went its way
+@pytest.mark.parametrize(("script", "low", "code", "params"), [
+    ([RED, RED, RED, BLUE, RED], False, "higher_score", {"score": 3, "other": 2}),
+    ([RED, RED, RED, BLUE, RED], True, "lower_score", {"score": 2, "other": 3}),
+    ([RED, BLUE, BLUE, RED, RED], False, "tie", {"score": 2}),
+])
+def test_round_over_says_why(script, low, code, params) -> None:
+    state = table(script=script, low_wins=low)
+    events = play(state, Action("bet", amount=20), "call", "throw", "throw", "check", "throw")
+    over = next(e for e in events if e.kind == "round_over").data
+    assert (over["reason"], over["params"]) == (code, params)
+
+
+def test_round_over_reason_on_a_concession() -> None:
+    events = play(table(), Action("bet", amount=10), "concede")
+    over = next(e for e in events if e.kind == "round_over").data
+    assert (over["reason"], over["params"]) == ("conceded", {})

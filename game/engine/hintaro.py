@@ -35,6 +35,7 @@ from game.engine.core import (
     right_of,
 )
 from game.engine.rounds import next_dealer, session_ends, share_out
+from game.engine.showdown import standing_reason
 
 #: the six faces of a player die (Chazwa): K = Kulro, T = Tukar
 PLAYER_FACES: tuple[str, ...] = ("KK", "K", "TK", "T", "blank", "blank")
@@ -187,6 +188,7 @@ class PotWon(TypedDict):
 
 class PotCarried(TypedDict):
     amount: int
+    odd_chips: int  # of which the odd chips of a split pot (the rest: pots nobody's dice stood for)
 
 
 class RoundOver(TypedDict):
@@ -197,6 +199,8 @@ class RoundOver(TypedDict):
     showdown: bool
     carried: int  # the pot carried to the next round (the view's ``carry``)
     stacks: list[int]
+    reason: str  # why the round went this way (game.engine.showdown): decided where the winners are found
+    params: dict[str, Any]  # what the reason's words need (standing names, how many ways a split went)
 
 
 class CarryReturned(TypedDict):
@@ -279,6 +283,7 @@ def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, 
         amount = event["amount"]
         v["stacks"][s] += amount
         v["pot"] -= amount
+        v["carry"] = 0  # the carried chips were gathered into the pot being paid (round_over says what carries)
         pots = v["pots"]
         if event["pot"] < len(pots):
             pots[event["pot"]]["amount"] = max(0, pots[event["pot"]]["amount"] - amount)
@@ -604,7 +609,7 @@ class Hintaro(State):
             Event("pot_won", seat, PotWon(amount=amount, pot=0, standing=None, split=1)),
             Event("round_over", None, RoundOver(round=self.round_no, winners=[seat], standings=[None] * self.n,
                                                 contenders=[], showdown=False, carried=0,
-                                                stacks=list(self.stacks))),
+                                                stacks=list(self.stacks), reason="last_standing", params={})),
         ]
         return events + self._next_round()
 
@@ -633,6 +638,7 @@ class Hintaro(State):
         carried = 0
         stacks = self.stacks
         splits: list[tuple[int, int, list[int], int, int]] = []  # pot index, best rank, winners, share, odd chips
+        why, params = standing_reason(ranks, pots[0][1] if pots else live, RANK_NAMES)  # pot 0: every seat in
         for index, (amount, eligible) in enumerate(pots):
             standing = [r for s in eligible if (r := ranks[s]) is not None]
             if not standing:
@@ -647,11 +653,13 @@ class Hintaro(State):
         # odd chips carry to the next round; in the last one they go to the first winner left of the Hintaron
         # (RULINGS "Splits"). Whether this is the last round is asked once the shares are paid.
         last = self._session_ends()
+        odd = 0
         for index, best, winners, share, rest in splits:
             if last:
                 stacks[winners[0]] += rest
             else:
                 carried += rest
+                odd += rest
             for w in winners:
                 won = share + rest if last and w == winners[0] else share
                 events.append(Event("pot_won", w, PotWon(amount=won, pot=index, standing=RANK_NAMES[best],
@@ -660,7 +668,7 @@ class Hintaro(State):
                     winners_all.append(w)
         if carried:
             self.carry_from = [f or c > 0 for f, c in zip(self.carry_from, contrib, strict=True)]
-            events.append(Event("pot_carried", None, PotCarried(amount=carried)))
+            events.append(Event("pot_carried", None, PotCarried(amount=carried, odd_chips=odd)))
         else:
             self.carry_from = [False] * n
         self.carry = carried
@@ -668,7 +676,8 @@ class Hintaro(State):
         events.append(Event("round_over", None, RoundOver(round=self.round_no, winners=winners_all,
                                                           standings=[r["standing"] if r else None for r in rows],
                                                           showdown=True, contenders=live,
-                                                          carried=carried, stacks=stacks[:])))
+                                                          carried=carried, stacks=stacks[:],
+                                                          reason=why, params=params)))
         return events + (self._end_session() if last else self._next_round())
 
     # ------------------------------------------------------------------ view

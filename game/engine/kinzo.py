@@ -281,6 +281,8 @@ class RoundOver(TypedDict):
     net: list[int]
     jackpot: int | None
     house: int
+    reason: str  # why (game.engine.showdown): jackpot, survived or house_takes_all
+    params: dict[str, Any]  # dealer_total, and survived's count of hands paid
 
 
 EVENT_KINDS = catalogue(
@@ -775,11 +777,18 @@ class Kinzo(State):
                  "final": sum(h["cards"]) + sum(h["dice"]), "outcome": h["outcome"], "stake": h["stake"],
                  "net": h["net"]} for h in hands]
         winners = [s for s in seats_from(self.first, self.n) if net[s] > 0]
+        paid = sum(1 for h in hands if h["net"] > 0)
+        if jackpot is not None:
+            why, params = "jackpot", {"dealer_total": self.dealer_total}
+        elif paid:
+            why, params = "survived", {"dealer_total": self.dealer_total, "count": paid}
+        else:
+            why, params = "house_takes_all", {"dealer_total": self.dealer_total}
         summary = RoundOver(round=self.round_no, winners=winners, standings=standings, showdown=True, carried=0,
                             stacks=list(stacks), stake=self.stake, dealer_cards=list(self.dealer_cards),
                             dealer_total=self.dealer_total, hand_outcomes=[h["outcome"] for h in hands],
                             hands=rows, net=net, jackpot=hands[jackpot]["seat"] if jackpot is not None else None,
-                            house=self.house)
+                            house=self.house, reason=why, params=params)
         self.last_round = dict(summary)
         self.hands = []  # every stake has been paid out or taken: nothing is left in play
         events.append(Event("round_over", None, summary))

@@ -93,6 +93,8 @@ class RoundOver(TypedDict):
     showdown: bool
     carried: int  # the wagers carried to the next round (the view's ``carry``)
     stacks: list[int]
+    reason: str  # why (game.engine.showdown): conceded, higher_score, lower_score or tie
+    params: dict[str, Any]  # the scores: score (the winner's or the tied one), other
 
 
 class CarryReturned(TypedDict):
@@ -147,6 +149,7 @@ def reduce_view(view: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, 
     elif kind == "pot_won":
         v["stacks"][s] += event["amount"]  # round_over then settles the table exactly
         v["pot"] -= event["amount"]
+        v["carry"] = 0  # the carried chips were gathered into the pot being paid
         return v
     elif kind == "pot_carried":
         return v  # the chips stay on the table: round_over says how many carry
@@ -321,7 +324,7 @@ class StreetHintaro(State):
                 Event("pot_won", winner, PotWon(amount=amount, pot=0, standing=None, split=1)),
                 Event("round_over", None, RoundOver(round=self.round_no, winners=[winner], standings=[None, None],
                                                     contenders=[], showdown=False, carried=0,
-                                                    stacks=list(self.stacks))),
+                                                    stacks=list(self.stacks), reason="conceded", params={})),
             ]
             return events + self._start_round()
         # throw
@@ -356,6 +359,11 @@ class StreetHintaro(State):
             winners = [0]
         else:
             winners = [1]
+        if winners:
+            why = "lower_score" if self.options["low_wins"] else "higher_score"
+            params: dict[str, Any] = {"score": scores[winners[0]], "other": scores[1 - winners[0]]}
+        else:
+            why, params = "tie", {"score": scores[0]}
         events = [Event("shared_thrown", self.first, SharedThrown(face=face, scores=scores, standings=names,
                                                                   winner=winners[0] if winners else None))]
         pot = self.pot_total()
@@ -375,7 +383,7 @@ class StreetHintaro(State):
         events.append(Event("round_over", None, RoundOver(round=self.round_no, winners=winners,
                                                           standings=list(names), contenders=[0, 1],
                                                           showdown=True, carried=carried,
-                                                          stacks=list(self.stacks))))
+                                                          stacks=list(self.stacks), reason=why, params=params)))
         return events + self._start_round()
 
     # ------------------------------------------------------------------ view

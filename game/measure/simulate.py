@@ -16,8 +16,9 @@ from game.ai import make_agent
 from game.ai.seeds import agent_seed, seeded_secret
 from game.engine import GAMES, create
 
-#: round_over fields that some games add, counted value -> number of rounds (Kinzo: the dealer's totals)
-_COUNTED_FIELDS = ("dealer_total",)
+#: round_over fields counted value -> number of rounds: why each round went its way (every game's reason
+#: code, game.engine.showdown), and the fields some games add (Kinzo: the dealer's totals)
+_COUNTED_FIELDS = ("reason", "dealer_total")
 #: round_over fields holding a list of outcomes, each counted (Kinzo: every hand's outcome)
 _LISTED_FIELDS = ("hand_outcomes",)
 
@@ -153,7 +154,7 @@ def format_table(result: dict[str, Any]) -> str:
     if result["ranks"]:
         lines += ["", "standings at showdowns:"]
         lines += [f"  {name:<22} {count:>8}" for name, count in result["ranks"].items()]
-    for key in ("dealer_totals", "hand_outcomes"):
+    for key in ("reasons", "dealer_totals", "hand_outcomes"):
         if key in result:
             lines += ["", key.replace("_", " ") + ":"]
             lines += [f"  {k:<22} {v:>8}" for k, v in result[key].items()]

@@ -238,7 +238,7 @@ class App:
         self.dirty = True
         return table
 
-    def start_demo(self, game_id: str, seed: int | None = None) -> BaseTable:
+    def start_demo(self, game_id: str, seed: int | None = None, seats: int | None = None) -> BaseTable:
         from game.ai.seeds import seeded_secret
         from game.engine import GAMES
         from game.ui.session import TableSession, ai_seat
@@ -246,7 +246,7 @@ class App:
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
         cls = GAMES[game_id]
-        n = max(cls.min_seats, min(cls.max_seats, 6))
+        n = max(cls.min_seats, min(cls.max_seats, 6 if seats is None else seats))
         seats = [ai_seat(i, "random" if i % 2 else "passive") for i in range(n)]
         seed = 1 if seed is None else seed
         # a demo replays from its seed (agent seeds still one-way from it: game.ai.seeds)
@@ -505,7 +505,7 @@ def main(args: Any) -> int:
     app.persist = frames is None  # a headless --frames run leaves the player's settings alone
     try:
         if demo:
-            app.start_demo(demo, getattr(args, "seed", None))
+            app.start_demo(demo, getattr(args, "seed", None), getattr(args, "seats", None))
         else:
             app.go_title()
     except Exception:

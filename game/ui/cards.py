@@ -720,6 +720,13 @@ class CardTable:
             v["stacks"] = stacks
         self.round_opened(v, d)
 
+    def label_above(self, seat: int) -> bool:
+        """Whether the seat's hand words go over its cards: at the seats across the top (whose plates are
+        above the cards) and at the lower corners (whose plates sit under and beside the cards, where words
+        under the cards would run into the plate); elsewhere they go under the cards."""
+        toward_middle = self.seat_geo[seat]["in"][1]
+        return toward_middle > 0.6 or -0.6 <= toward_middle < -0.2
+
     def hand_label(self, seat: int) -> tuple[str, pygame.Rect] | None:
         """The seat's :meth:`hand_words` and where they go: under its cards, or over them at the seats across
         the top of the table (whose plates are above the cards)."""
@@ -731,7 +738,7 @@ class CardTable:
         fs = int(max(11, 14 * u))
         cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
         toward_middle = self.seat_geo[seat]["in"][1]
-        if toward_middle > 0.6:
+        if self.label_above(seat):
             top = min(sp.rect.top for sp in spots)
             return words, pill_rect(self.text, words, fs, (cx, top - int(3 * u)), anchor="midbottom")
         gap = 4 if toward_middle < -0.6 else self.HAND_LABEL_GAP

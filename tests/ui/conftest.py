@@ -87,8 +87,11 @@ def settle_workers(app: App, coach: bool = True) -> None:
         futures.wait(pending, timeout=WORKER_GUARD)
 
 
-def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30, coach: bool = False) -> bool:
+def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30, coach: bool = False, go_on: bool = True) -> bool:
     """Run frames until ``cond()`` holds (True) or ``limit`` frames pass (False).
+
+    A table holding on a round's end for its people (it waits for a click, Space or Enter) is told to go on, as a
+    player would, unless ``go_on`` is False.
 
     Before each frame it lets the AI decision under way finish (and, with ``coach``, the odds coach's
     questions), so ``limit`` counts frames of the game whatever the machine's load: a frame count racing a
@@ -98,6 +101,9 @@ def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30, coach: bool = F
         if cond():
             return True
         settle_workers(app, coach)
+        top = app.stack.top
+        if go_on and getattr(top, "holding", False) and top.session.humans:
+            top.release_hold()
         frames(app, 1, dt)
     return cond()
 

@@ -111,6 +111,7 @@ class ItemsCarried(TypedDict):
 
 class PotCarried(TypedDict):
     amount: int
+    odd_chips: int  # of which the odd chips of a split pot (the rest: pots nobody's dice stood for)
 
 
 class RoundOver(TypedDict):
@@ -122,6 +123,8 @@ class RoundOver(TypedDict):
     items_carried: int
     stacks: list[int]
     pot_stakes: list[list[Any]]
+    reason: str  # why the round went this way (game.engine.showdown)
+    params: dict[str, Any]
 
 
 # ------------------------------------------------------------------------------------------- shootouts

@@ -62,6 +62,7 @@ from game.engine.better_hintaro.rulings import REFUSALS, RULINGS_NOTES
 from game.engine.better_hintaro.shootout import SIGNS
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Refusal, Rng, State, refuse, seats_from
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, RANK_NAMES, STANDINGS, cancel, symbols
+from game.engine.showdown import standing_reason
 
 _RANK_OF = {name: i for i, name in enumerate(RANK_NAMES)}
 #: the text's table of minimum bets per lap of the Hintaron (Rising Minimum Bet option), for a base bet of 10
@@ -496,8 +497,12 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         winners_all: list[int] = []
         carried = 0
         odd = [0] * n
+        odd_chips = 0
         taken: set[int] = set()
         item_events: list[Event] = []
+        ranks = [None if r is None else _RANK_OF[r] for r in results]
+        why, params = standing_reason(ranks, pots[0].eligible if pots else
+                                      [s for s in range(n) if self.in_hand[s]], RANK_NAMES)
         for index, pot in enumerate(pots):
             ranked = [(_RANK_OF[results[s]], s) for s in pot.eligible if results[s] is not None]  # type: ignore[index]
             if not ranked:
@@ -514,6 +519,7 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
                 if w not in winners_all:
                     winners_all.append(w)
             carried += rest
+            odd_chips += rest
             odd[winners[0]] += rest  # a split's odd chips: the first winner left of the dealer's, if no hand follows
             if len(winners) == 1 and pot.items:
                 cards = [self.pot_items[k][0] for k in pot.items]
@@ -531,7 +537,7 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             for s in range(n):
                 if self.contrib[s]:
                     self.carry_from[s] = True
-            events.append(Event("pot_carried", None, PotCarried(amount=carried)))
+            events.append(Event("pot_carried", None, PotCarried(amount=carried, odd_chips=odd_chips)))
         else:
             self.carry_from = [False] * n
         self.carry = carried
@@ -540,7 +546,8 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         self.item_credit = [0] * n
         events.append(Event("round_over", None, RoundOver(
             round=self.round_no, winners=winners_all, standings=list(results), showdown=True, carried=carried,
-            items_carried=len(self.pot_items), stacks=list(self.stacks), pot_stakes=self._pot_stakes_view())))
+            items_carried=len(self.pot_items), stacks=list(self.stacks), pot_stakes=self._pot_stakes_view(),
+            reason=why, params=params)))
         return events + self._after_pot(showdown=True)
 
     def _pot_stakes_view(self) -> list[list[Any]]:
@@ -565,7 +572,7 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
             events.append(Event("items_won", seat, ItemsWon(items=cards, pot=0)))
         events.append(Event("round_over", None, RoundOver(
             round=self.round_no, winners=[seat], standings=[None] * self.n, showdown=False, carried=0,
-            items_carried=0, stacks=list(self.stacks), pot_stakes=[])))
+            items_carried=0, stacks=list(self.stacks), pot_stakes=[], reason="last_standing", params={})))
         return events + self._after_pot(showdown=False)
 
     # ------------------------------------------------------------------ view and hidden information

@@ -170,6 +170,7 @@ def _pot_won(v: View, s: int, e: Data) -> None:
     amount = e["amount"]
     v["stacks"][s] += amount
     v["pot"] = max(0, v["pot"] - amount)
+    v["carry"] = 0  # the carried chips were gathered into the pot being paid (round_over says what carries)
     if e["pot"] < len(v["pots"]):
         pot = v["pots"][e["pot"]]
         pot["credits"] = max(0, pot["credits"] - amount)

@@ -197,6 +197,8 @@ class RoundOver(TypedDict):
     stacks: list[int]
     stage: int
     extra: bool
+    reason: str  # why the last pot paid went as it did (game.engine.showdown), found where its winners are
+    params: dict[str, Any]  # what its words need: standing, beats, total/other, cards/other, ways...
 
 
 class CarryReturned(TypedDict):

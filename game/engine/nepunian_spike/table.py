@@ -73,6 +73,7 @@ from game.engine.nepunian_spike.events import (
 from game.engine.nepunian_spike.ranks import DECK, MAX_CARDS, RANK_NAMES, VALUES, _rank_sorted
 from game.engine.nepunian_spike.ranks import RULINGS_NOTES as RANK_NOTES
 from game.engine.rounds import next_dealer, session_ends, share_out
+from game.engine.showdown import deciding_index
 
 N_CARDS = len(DECK)
 SOURCES: tuple[str, ...] = ("deck", "discard")
@@ -237,6 +238,8 @@ class NepunianSpike(State):
         self.spiked = False
         self.dice: tuple[int, int] | None = None
         self.reveals: list[tuple[Any, ...]] = []  # this hand: (pot name, hands, rank names, contenders)
+        #: why the last pot paid this hand went as it did (game.engine.showdown): round_over reports it
+        self.why: tuple[str, dict[str, Any]] = ("last_standing", {})
         self.last_reveal: tuple[Any, ...] | None = None
         self.won: list[int] = []
         self.odd: list[tuple[str, int, int]] = []  # this hand's split odd chips: (pot name, chips, first winner)
@@ -273,6 +276,7 @@ class NepunianSpike(State):
         self.extra = self.spiked = False
         self.dice = None
         self.reveals = []
+        self.why = ("last_standing", {})
         self.won = []
         self.odd = []
         self.in_hand = playing
@@ -519,6 +523,8 @@ class NepunianSpike(State):
             stacks=self.stacks[:],
             stage=self.stage,
             extra=self.extra,
+            reason=self.why[0],
+            params=dict(self.why[1]),
         )))
         self.phase = "between"
         self.queue = []
@@ -620,6 +626,8 @@ class NepunianSpike(State):
             else:
                 best = max(ranks[s] for s in eligible)  # type: ignore[type-var]
                 winners = [s for s in order if s in eligible and ranks[s] == best]
+            if index == 0:
+                self.why = _reason(ranks, list(eligible), winners) if len(eligible) > 1 else ("last_standing", {})
             share, rest = divmod(amount, len(winners))
             payouts.extend((w, share, index, len(winners)) for w in winners)
             if rest:  # the odd chips carry; on the session's last hand they go to winners[0] (see _hand_end)
@@ -987,6 +995,7 @@ class NepunianSpike(State):
         new.spiked = view["spiked"]
         new.dice = None if view["dice"] is None else tuple(view["dice"])
         new.reveals = []
+        new.why = ("last_standing", {})
         new.won = []
         new.odd = []
         last = view["last_reveal"]
@@ -1114,3 +1123,34 @@ class NepunianSpike(State):
             v["to_call"] = self.cur_bet - self.wager[s]
             v["min_raise"] = self.options["ante"]
         return v
+
+
+def _reason(ranks: Sequence[HandRank | None], seats: list[int], winners: list[int]) -> tuple[str, dict[str, Any]]:
+    """Why ``winners`` took a pot from ``seats``: the key entry (ranks._rank_sorted) that separated the winner
+    from the best hand that lost, or a split when every tie-breaker ties (game.engine.showdown)."""
+    win = ranks[winners[0]]
+    assert win is not None
+    if len(winners) > 1:
+        return "split", {"standing": win.name, "ways": len(winners)}
+    lost = [r for s in seats if s not in winners and (r := ranks[s]) is not None]
+    if not lost:
+        return "last_standing", {}
+    other = max(lost)
+    i = deciding_index(win.key, [other.key])
+    h, o = win.cards, other.cards
+    base: dict[str, Any] = {"standing": win.name}
+    if i == 0:
+        return "better_rank", {**base, "beats": other.name}
+    if i == 1:
+        return "nearest_zero", {**base, "total": win.total, "other": other.total}
+    if i == 2:
+        return "positive_total", {**base, "total": win.total, "other": other.total}
+    if i == 3:
+        return "holds_sylop", base
+    if i == 4:
+        return "more_cards", {**base, "cards": len(h), "other": len(o)}
+    if i == 5:
+        return "larger_plus_sum", {**base, "sum": sum(v for v in h if v > 0), "other": sum(v for v in o if v > 0)}
+    if i == 6:
+        return "higher_top_card", {**base, "card": max(abs(v) for v in h), "other": max(abs(v) for v in o)}
+    return "black_top_card", {**base, "card": max(abs(v) for v in h)}

@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, Refusal, Rng, State, act, left_of, refuse
+from game.engine.hand_rank import HandRank
 from game.engine.rounds import next_dealer, session_ends, share_out
 from game.engine.sabacc_house.ranks import CARDS, DECK, RANK_NAMES, wins_sabacc_pot
 from game.engine.sabacc_house.ranks import RULINGS_NOTES as HAND_NOTES
@@ -80,6 +81,7 @@ from game.engine.sabacc_house.view import (
     reduce_view,
     stake,
 )
+from game.engine.showdown import deciding_index
 
 #: Appendix A of the text: (main-pot ante, sabacc-pot ante, bring-in, small bet, big bet); option ``structure``
 STRUCTURES: tuple[tuple[int, int, int, int, int], ...] = (
@@ -793,7 +795,7 @@ class SabaccHouse(State):
                                                 contenders=[], showdown=False, show_order=[], best=[],
                                                 sabacc_pot_won=False, carried=self.sabacc,
                                                 carried_sabacc=self.sabacc, carried_main=0,
-                                                stacks=list(self.stacks))),
+                                                stacks=list(self.stacks), reason="last_standing", params={})),
         ]
         self._clear_table()
         return events + self._start_hand()
@@ -851,6 +853,7 @@ class SabaccHouse(State):
             winners = best_of([s for s in order if s in layer["eligible"]])
             awards.append(("main", layer["amount"], winners, layer["amount"] // len(winners)))
         overall = best_of(order)
+        why, params = _reason(ranks, [s for s in order if s in layers[0]["eligible"]], awards[0][2])
         sabacc_won = wins_sabacc_pot(ranks[overall[0]])
         if sabacc_won:
             awards.append(("sabacc", self.sabacc, overall, self.sabacc // len(overall)))
@@ -901,7 +904,7 @@ class SabaccHouse(State):
                                                           show_order=order[:], best=list(overall),
                                                           sabacc_pot_won=sabacc_won, carried=carried,
                                                           carried_sabacc=self.sabacc, carried_main=carry_main,
-                                                          stacks=stacks[:])))
+                                                          stacks=stacks[:], reason=why, params=params)))
         self._clear_table()
         return events + self._start_hand(last=last)  # the odd chips given cannot bring another hand about
 
@@ -1104,3 +1107,37 @@ class SabaccHouse(State):
         return {"round": rnd, "order": list(order), "hands": [None if h is None else list(h) for h in hands],
                 "standings": list(standings), "blind": [list(b) for b in blind], "best": list(overall),
                 "sabacc_pot_won": sabacc_won}
+
+
+def _reason(ranks: Mapping[int, HandRank], seats: list[int], winners: list[int]) -> tuple[str, dict[str, Any]]:
+    """Why ``winners`` took the main pot from ``seats`` (the seats eligible for all of it): the key entry that
+    separated the winner from the best hand that lost, or the blind draw, or a split (game.engine.showdown)."""
+    win = ranks[winners[0]]
+    if len(winners) > 1:
+        return "split", {"standing": win.name, "ways": len(winners)}
+    tied = [s for s in seats if ranks[s] == win]
+    if len(tied) > 1:
+        return "blind_draw", {"standing": win.name}
+    others = [s for s in seats if s not in tied]
+    if not others:
+        return "last_standing", {}
+    other = max(ranks[s] for s in others)
+    i = deciding_index(win.key, [other.key])
+    h, o = win.cards, other.cards
+    if i == 0:
+        return "better_rank", {"standing": win.name, "beats": other.name}
+    if i == 1:
+        if win.name == RANK_NAMES[-1]:  # Nuhlrek
+            return "nearest_zero", {"standing": win.name, "total": win.total, "other": other.total}
+        return ("pair_beats_no_pair" if win.name == "Sabacc" else "four_card_form"), {"standing": win.name}
+    if i == 2:
+        return "more_cards", {"standing": win.name, "cards": len(h), "other": len(o)}
+    if i == 3:
+        return "larger_size_sum", {"standing": win.name, "sum": sum(abs(v) for v in h),
+                                   "other": sum(abs(v) for v in o)}
+    if i == 4:
+        return "higher_size_card", {"standing": win.name, "card": max(abs(v) for v in h),
+                                    "other": max(abs(v) for v in o)}
+    return "higher_plus_card", {
+        "standing": win.name, "card": max((v for v in h if v > 0), default=0),
+        "other": max((v for v in o if v > 0), default=0)}

@@ -265,6 +265,8 @@ class RoundOver(TypedDict):
     carried_sabacc: int
     carried_main: int
     stacks: list[int]
+    reason: str  # why the main pot went as it did (game.engine.showdown), found where the winners are
+    params: dict[str, Any]  # what its words need: standing, beats, cards/other, total/other, ways...
 
 
 class CarryReturned(TypedDict):

@@ -105,6 +105,9 @@ class ReplayTableMixin:
     def my_turn(self) -> bool:
         return False
 
+    def hold_seconds(self, ev: Event) -> float | None:
+        return None  # the replay paces itself (and pauses on Space); its hand's result stays on the felt
+
     def status_line(self) -> str:
         if not self.synced:
             return super().status_line()

@@ -174,6 +174,14 @@ class CampaignTableMixin:
         return out
 
     # ------------------------------------------------------------------ the pause between hands
+    def pauses_after(self, ev: Event) -> bool:
+        """Whether the pause between hands (play on, or get up) follows this event."""
+        return ev.kind == "round_over" and not self.state.is_over and self.campaign_sitting.cs.between_hands
+
+    def hold_seconds(self, ev: Event) -> float | None:
+        # the pause between hands is the hold: the showdown stays on the felt until the player plays on
+        return None if self.pauses_after(ev) else super().hold_seconds(ev)
+
     def _on_event(self, ev: Event) -> None:
         if self.held is not None:  # the next hand, dealt already: kept for after the pause
             n = len(self.beats)
@@ -182,7 +190,7 @@ class CampaignTableMixin:
             self.held.extend(reversed(new))  # in the order they came
             return
         super()._on_event(ev)
-        if ev.kind == "round_over" and not self.state.is_over and self.campaign_sitting.cs.between_hands:
+        if self.pauses_after(ev):
             self.held = []
 
     def sync(self) -> None:
@@ -206,6 +214,7 @@ class CampaignTableMixin:
             self.hand_pause = False
             self.campaign_sitting.cs.play_on()  # the player is in this hand now: getting up leaves the ante
             self.campaign_play.autosave("play on")
+            self.result = None
             if self.held is not None:  # now the next hand is dealt on screen
                 self.beats.extend(self.held)
                 self.held = None

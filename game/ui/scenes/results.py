@@ -11,6 +11,7 @@ from game.ui.draw import panel, shade
 from game.ui.input import Input
 from game.ui.scene import Scene
 from game.ui.scenes.menu import ButtonColumn
+from game.ui.showdown_words import count
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -30,6 +31,9 @@ class ResultsScene(Scene):
         self.rounds = view.get("round", 0)
         order = sorted(range(len(self.stacks)), key=lambda s: -self.stacks[s])
         self.rows = [(table.names[s], self.stacks[s]) for s in order]
+        #: each row's place: equal stacks share it ("1. 1. 3."), as a results table ranks a tie
+        self.places = [1 + sum(1 for other in self.stacks if other > stack) for _, stack in self.rows]
+        self.noun = getattr(table, "ROUND_NOUN", "round")
         self.col = ButtonColumn([
             Button("Play again", self.again, pygame.K_p, "P", "The same table, a new seed", primary=True),
             Button("Title screen", app.go_title, pygame.K_ESCAPE, "Esc", "Back to the title screen"),
@@ -68,12 +72,12 @@ class ResultsScene(Scene):
         panel(surf, self.box, theme.PANEL, theme.BRASS, radius=14)
         t.blit(surf, "SESSION OVER", int(44 * u), theme.AMBER, "head",
                midtop=(self.box.centerx, self.box.y + int(16 * u)))
-        t.blit(surf, f"{self.rounds} rounds played", int(16 * u), theme.TEXT_DIM,
+        t.blit(surf, f"{count(int(self.rounds or 0), self.noun)} played", int(16 * u), theme.TEXT_DIM,
                midtop=(self.box.centerx, self.box.y + int(66 * u)))
         y = self.box.y + int(100 * u)
-        for i, (name, stack) in enumerate(self.rows):
-            colour = theme.TURN if i == 0 else theme.CREAM
-            t.blit(surf, f"{i + 1}. {name}", int(20 * u), colour, "bold", topleft=(self.box.x + int(40 * u), y))
+        for (name, stack), place in zip(self.rows, self.places, strict=True):
+            colour = theme.TURN if place == 1 else theme.CREAM
+            t.blit(surf, f"{place}. {name}", int(20 * u), colour, "bold", topleft=(self.box.x + int(40 * u), y))
             diff = ""
             if isinstance(self.start, int):
                 d = stack - self.start

@@ -38,6 +38,7 @@ from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.scene import Scene
 from game.ui.session import TableSession
+from game.ui.showdown_words import count, showdown_words
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -115,6 +116,7 @@ class Banner(Anim):
     def __init__(self, text: str, sub: str, duration: float, table: BaseTable) -> None:
         super().__init__(duration)
         self.text, self.sub, self.table = text, sub, table
+        self._place: tuple[tuple[Any, ...], pygame.Rect] | None = None
 
     def _layout(self) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
         tb = self.table
@@ -123,9 +125,11 @@ class Banner(Anim):
         small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
         w = max(big.get_width(), small.get_width() if small else 0) + int(48 * u)
         h = big.get_height() + (small.get_height() if small else 0) + int(22 * u)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = (tb.centre[0], int(tb.centre[1] - tb.felt.h * 0.02))
-        return big, small, r
+        key = (w, h, tb.size)
+        if self._place is None or self._place[0] != key:  # placed once (where it covers the least), not per frame
+            clear = tb.keep_clear() + ([(tb.result_rect(), 8)] if tb.result is not None else [])
+            self._place = (key, tb.clear_spot(w, h, clear))
+        return big, small, self._place[1]
 
     def bounds(self) -> pygame.Rect | None:
         return self._layout()[2]
@@ -179,6 +183,18 @@ class LogLine:
     cache: dict[Any, str | None] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class RoundResult:
+    """How the round ended, held on the felt from its ``round_over`` until the next round is dealt: who won
+    (``title``), with what (``sub``, the game's words), and why (``why``, worded from the engine's reason code)."""
+
+    title: str
+    sub: str
+    why: str
+    showdown: bool
+    winners: tuple[int, ...]
+
+
 # ------------------------------------------------------------------------------------------------ table
 class BaseTable(Scene):
     """The shared table. Subclasses set FELT and override the drawing and wording hooks."""
@@ -192,6 +208,9 @@ class BaseTable(Scene):
     BUTTON_MAX_W: ClassVar[int] = 200
     #: the words over the amount slider
     SLIDER_HINT: ClassVar[str] = "amount: drag, wheel, +/−, PgUp/PgDn"
+    #: how long the table holds on a round's end when every seat is AI (seconds at 1×, divided by the speed
+    #: setting); with a person at the table it holds until a click, Space or Enter
+    HOLD_SECONDS: ClassVar[float] = 3.0
 
     def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
         super().__init__(app)
@@ -214,6 +233,9 @@ class BaseTable(Scene):
         self.ai_wait = 0.0
         self.ai_future: Future[Action] | None = None
         self.results_shown = False
+        self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
+        self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
+        self._result_place: tuple[Any, pygame.Rect] | None = None
         self.buttons: list[Button] = []
         self.specs: list[ActionSpec] = []
         self.slider: Slider | None = None
@@ -390,6 +412,10 @@ class BaseTable(Scene):
         if beats[0].event is None:
             beats[0].event = ev
         self.beats.extend(beats)
+        if ev.kind == "round_over":
+            hold = self.hold_seconds(ev)
+            if hold is not None:
+                self.beats.append(Beat(hold, self.start_hold, self.end_hold))
         self.synced = False
 
     def beats_for(self, ev: Event) -> list[Beat]:
@@ -440,18 +466,48 @@ class BaseTable(Scene):
         return [Beat(0.5, start, sound="chips")]
 
     def round_over_beats(self, d: dict[str, Any], sub: str, showdown: float, quiet: float) -> list[Beat]:
-        """The round's end: its winners in a banner over ``sub``; it lasts ``showdown`` seconds after a
-        showdown (there are hands to look at), else ``quiet``."""
-        winners = list(d.get("winners") or [])
+        """The round's end: its winners over ``sub`` and why, held on the felt (:meth:`show_result`); the beat
+        lasts ``showdown`` seconds after a showdown (there are hands to look at), else ``quiet``; then the
+        table holds (:meth:`hold_seconds`)."""
+        return [Beat(showdown if d.get("showdown") else quiet, lambda: self.show_result(d, sub))]
 
-        def start() -> None:
-            if winners:
-                self.winners_banner(winners, sub, 2.0)
-        return [Beat(showdown if d.get("showdown") else quiet, start)]
+    def show_result(self, d: dict[str, Any], sub: str, title: str | None = None,
+                    several: str = "split the pot") -> None:
+        """Put the round's end on the felt until the next deal: ``title`` (default "Vexa wins", "Vexa and Grell
+        split the pot", "Nobody wins"), ``sub`` (the game's words: with what), and why, from the engine's
+        reason code (``round_over``'s ``reason`` and ``params``), in the log as well."""
+        winners = tuple(d.get("winners") or ())
+        if title is None:
+            title = (f"{self.join_names(list(winners))} {'wins' if len(winners) == 1 else several}" if winners
+                     else "Nobody wins")
+        why = showdown_words(self.state.game_id, d.get("reason"), d.get("params"))
+        self.result = RoundResult(title, sub, why, bool(d.get("showdown")), winners)
+        self._result_place = None
+        if why:
+            self.add_log(None, f"Why: {why}.")
 
-    def winners_banner(self, winners: list[int], sub: str, duration: float, several: str = "win") -> None:
-        """The round's winners across the felt ("Vexa wins", "Vexa and Grell win") over ``sub``."""
-        self.banner(f"{self.join_names(winners)} {'wins' if len(winners) == 1 else several}", sub, duration)
+    def hold_seconds(self, ev: Event) -> float | None:
+        """How long the table holds after ``ev`` (a ``round_over``) before the next deal: ``HOLD_SECONDS``
+        when every seat is AI, until a click, Space or Enter when a person plays (None: no hold)."""
+        return self.HOLD_SECONDS if not self.session.humans else math.inf
+
+    def start_hold(self) -> None:
+        self.holding = True
+        last = self.state.is_over
+        self.own_buttons([(ActionSpec("Results" if last else "Next hand",
+                                      "See how the session ended" if last else "Deal the next hand",
+                                      pygame.K_n, "N", primary=True), self.release_hold)])
+
+    def end_hold(self) -> None:
+        self.holding = False
+        self.result = None
+        self.rebuild_actions()
+
+    def release_hold(self) -> None:
+        """A click, Space or Enter: the next deal goes ahead."""
+        if self.holding and self.beat is not None and self.beat.end == self.end_hold:
+            self._end_beat()
+            self.app.dirty = True
 
     # ------------------------------------------------------------------ words
     def describe(self, ev: dict[str, Any]) -> str | None:
@@ -467,9 +523,9 @@ class BaseTable(Scene):
             return f"Round {ev.get('round', '?')} goes to {self.join_names(winners)}."
         if kind == "session_over":
             rounds = ev.get("rounds")
-            return f"The session is over after {rounds} {self.ROUND_NOUN}s." if rounds else "The session is over."
+            return f"The session is over after {count(rounds, self.ROUND_NOUN)}." if rounds else "The session is over."
         if kind == "pot_won":
-            return f"{who} wins {ev.get('amount', 0):,} chips."
+            return f"{who} wins {count(int(ev.get('amount') or 0), 'chip')}."
         verb = str(ev.get("action") or kind).replace("_", " ")
         rest = {k: v for k, v in ev.items() if k not in ("kind", "seat", "action") and _short(v)}
         if "amount" in rest:
@@ -590,6 +646,8 @@ class BaseTable(Scene):
         beat.started = True
         beat.duration = self.dur(beat.duration)
         if beat.event is not None:
+            if beat.event.kind == "round_started":
+                self.result = None
             self.fold(beat.event)
             self.add_log(beat.event)
         if beat.start is not None:
@@ -959,6 +1017,9 @@ class BaseTable(Scene):
         if ev.kind == "key" and ev.action == "back":
             self.open_menu()
             return
+        if self.holding and ev.kind == "key" and ev.action == "confirm":
+            self.release_hold()
+            return
         if self.slider is not None and self.my_turn():
             if self.slider.handle(ev):
                 return
@@ -1022,6 +1083,8 @@ class BaseTable(Scene):
             mine = frozenset(k for k in covered if len(k) >= 2 and k[1] == seat)
             out.append(Item(f"seat{seat}", self.seat_rect(seat), (self.seat_sig(seat), mine),
                             lambda surf, seat=seat: self.draw_seat(surf, seat, covered)))
+        if self.result is not None:
+            out.append(Item("result", self.result_rect(), (self.result, self.u), self.draw_result, 1))
         out.append(Item("top", pygame.Rect(0, 0, self.size[0], self.top_h), self.top_sig(), self.draw_top, 1))
         out.append(Item("bar", self.bar_rect.copy(), self.bar_sig(), self.draw_bar, 1))
         out.append(Item("log", self.log_rect.copy(), self._log_version, self.draw_log, 1))
@@ -1040,6 +1103,79 @@ class BaseTable(Scene):
     def draw_dirty(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """Redraw only what changed since the last frame on ``surf``; returns the areas redrawn."""
         return self._paint(surf, incremental=True)
+
+    # ------------------------------------------------------------------ the round's result
+    def _result_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        r = self.result
+        assert r is not None
+        u = self.u
+        lines = [(r.title, int(32 * u), theme.AMBER, "head")]
+        room = int(min(self.area.w * 0.46, 400 * u))  # narrow enough to find a clear place at six seats
+        for text, colour, role in ((r.sub, theme.CREAM, "text"), (r.why, theme.GOOD, "bold")):
+            if text:
+                lines += [(line, int(17 * u), colour, role) for line in self.text.wrap(text, int(17 * u), room, role)]
+        return lines
+
+    def keep_clear(self) -> list[tuple[pygame.Rect, int]]:
+        """What the result panel must not cover, each with a weight: the middle's pieces (the deciding die,
+        cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown)."""
+        out = [(self.centre_rect(), 8), (self.pot_rect(), 4)]
+        out += [(self.pieces_rect(s), 6) for s in range(self.n)]
+        out += [(self.seat_rect(s), 2) for s in range(self.n)]
+        return out
+
+    def result_rect(self) -> pygame.Rect:
+        """Where the result panel goes: the place nearest the middle of the felt that covers the least of
+        :meth:`keep_clear` (searched once per result and layout)."""
+        lines = self._result_lines()
+        u = self.u
+        w = max(self.app.res.font(role, size).size(t)[0] for t, size, _, role in lines) + int(40 * u)
+        h = sum(self.app.res.font(role, size).get_linesize() for _, size, _, role in lines) + int(18 * u)
+        w = min(w, self.area.w - int(8 * u))
+        clear = self.keep_clear()
+        key = (self.result, self.size, w, h, tuple((tuple(r), k) for r, k in clear))
+        if self._result_place is not None and self._result_place[0] == key:
+            return self._result_place[1]
+        rect = self.clear_spot(w, h, clear)
+        self._result_place = (key, rect)
+        return rect
+
+    def clear_spot(self, w: int, h: int, clear: list[tuple[pygame.Rect, int]] | None = None) -> pygame.Rect:
+        """A ``w``×``h`` place on the felt, as near its middle as it can be while covering the least of
+        :meth:`keep_clear` (the result panel and the banners go there: nothing covers the deciding piece)."""
+        u = self.u
+        if clear is None:
+            clear = self.keep_clear()
+        area = self.area.inflate(-int(8 * u), -int(8 * u))
+        cx, cy = self.centre
+        best: tuple[float, pygame.Rect] | None = None
+        step = max(4, int(6 * u))
+        for dx in (0, -0.22, 0.22, -0.4, 0.4):
+            for y in range(area.top, area.bottom - h + 1, step):
+                r = pygame.Rect(0, y, w, h)
+                r.centerx = int(cx + dx * self.felt.w)
+                r.clamp_ip(area)
+                cost = 0.0
+                for c, weight in clear:
+                    o = r.clip(c)
+                    cost += weight * o.w * o.h
+                cost += 0.02 * (abs(r.centerx - cx) + abs(r.centery - cy)) * w
+                if best is None or cost < best[0]:
+                    best = (cost, r)
+        return best[1] if best is not None else pygame.Rect(0, 0, w, h)
+
+    def draw_result(self, surf: pygame.Surface) -> None:
+        r = self.result_rect()
+        u = self.u
+        panel(surf, r, (10, 10, 14), theme.AMBER, radius=int(12 * u), alpha=238, width=2)
+        y = r.y + int(8 * u)
+        for text, size, colour, role in self._result_lines():
+            img = self.text.render(text, size, colour, role)
+            room = r.w - int(16 * u)
+            if img.get_width() > room:  # a very narrow window: shrink the line rather than cut it
+                img = pygame.transform.smoothscale(img, (room, max(1, img.get_height() * room // img.get_width())))
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += self.app.res.font(role, size).get_linesize()
 
     # ------------------------------------------------------------------ the lamp
     def flicker_level(self) -> int:
@@ -1310,6 +1446,13 @@ class BaseTable(Scene):
             who = f"{self.names[seat]} is thinking…" if self.synced else f"{self.names[seat]} to act"
         return f"{who}" + (f"  ·  {phase}" if phase else "")
 
+    def header(self) -> str:
+        """The top bar's words: the round's result while it is held on the felt ("Showdown · Vexa wins"),
+        else :meth:`status_line` (whose turn, in what phase; the tables word that)."""
+        if self.result is not None:
+            return ("Showdown" if self.result.showdown else "Round over") + "  ·  " + self.result.title
+        return self.status_line()
+
     def round_info(self) -> str:
         rnd = self.shown.get("round")
         info = f"Round {rnd}" if rnd else ""
@@ -1320,7 +1463,7 @@ class BaseTable(Scene):
 
     def top_sig(self) -> Any:
         b = self.menu_button
-        return (self.status_line(), self.round_info(), self.my_turn(), b.hover, b.pressed, self.u,
+        return (self.header(), self.round_info(), self.my_turn(), b.hover, b.pressed, self.u,
                 self.coach.top_sig())
 
     def draw_top(self, surf: pygame.Surface) -> None:
@@ -1332,7 +1475,7 @@ class BaseTable(Scene):
         r = self.text.blit(surf, title, int(28 * u), theme.AMBER, "head", midleft=(int(14 * u), bar.centery))
         self.text.blit(surf, self.round_info(), int(15 * u), theme.TEXT_DIM, "text",
                        midleft=(r.right + int(16 * u), bar.centery))
-        status = self.status_line()
+        status = self.header()
         if status:
             mine = self.my_turn()
             colour = theme.TURN if mine else theme.CREAM
@@ -1346,7 +1489,7 @@ class BaseTable(Scene):
             if spec.amount_kind:
                 b.label = self.amount_label(spec)
         s = self.slider
-        return (self.bar_heading(), self.my_turn(),
+        return (self.bar_words(), self.my_turn(),
                 tuple((b.label, b.enabled, b.hover, b.pressed, b.selected, tuple(b.rect)) for b in self.buttons),
                 (s.value, s.lo, s.hi, s.dragging, tuple(s.rect)) if s else None, self.u)
 
@@ -1355,7 +1498,7 @@ class BaseTable(Scene):
         u = self.u
         pygame.draw.rect(surf, (10, 10, 14), r)
         pygame.draw.line(surf, theme.BRASS_DARK, r.topleft, r.topright, 2)
-        head = self.bar_heading()
+        head = self.bar_words()
         self.text.blit(surf, head, int(15 * u), theme.TURN if self.my_turn() else theme.TEXT_DIM, "bold",
                        topleft=(r.x + int(12 * u), r.y + int(8 * u)))
         for b, spec in zip(self.buttons, self.specs, strict=False):
@@ -1366,6 +1509,15 @@ class BaseTable(Scene):
             self.slider.draw(surf)
             for words, anchor in self._slider_labels():
                 self.text.blit(surf, words, int(12 * u), theme.TEXT_DIM, **anchor)
+
+    def bar_words(self) -> str:
+        """The words over the action bar: while the table holds on a round's end, how to go on; else the
+        table's :meth:`bar_heading`."""
+        if self.holding:
+            if self.session.humans:
+                return "ROUND OVER: click the table, Space or Enter to go on"
+            return "Round over: the table goes on in a moment (click or Space to go on now)"
+        return self.bar_heading()
 
     def bar_heading(self) -> str:
         if self.my_turn():

@@ -19,6 +19,7 @@ from game.engine.core import Action, Event
 from game.engine.hintaro import FACE_WORDS
 from game.ui import theme
 from game.ui.draw import die_face, strike, symbol_slots
+from game.ui.showdown_words import carries, count
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
 #: the faces a tumbling die shows on its way down
@@ -220,19 +221,20 @@ class HintaroTable(BaseTable):
             return self.pot_won_beats(s, d["amount"], "pot", f"WINS {d['amount']:,}")
 
         if kind == "pot_carried":
-            return [Beat(0.9, lambda: self.banner("Nobody stands", f"{d['amount']:,} chips carry to the next round",
-                                                   0.9))]
+            return [Beat(0.3)]  # the round's result says what carries, and why
 
         if kind == "round_over":
             winners = d["winners"]
             standings = d["standings"]
-
-            def start() -> None:
-                if winners:
-                    st = standings[winners[0]] if winners[0] < len(standings) else None
-                    sub = f"with {st}" if st else "everyone else dropped"
-                    self.winners_banner(winners, sub, 1.5, several="split")
-            return [Beat(1.6 if winners else 0.2, start)]
+            st = standings[winners[0]] if winners and winners[0] < len(standings) else None
+            carried = int(d.get("carried") or 0)
+            if winners:
+                sub = f"with {st}" if st else ""  # (the reason says everyone else dropped)
+                if carried:
+                    sub += (" · " if sub else "") + carries(carried)
+            else:
+                sub = carries(carried)
+            return [Beat(1.6, lambda: self.show_result(d, sub, several="split the pot"))]
 
         if kind == "carry_returned":
             return self.carry_back_beats(d["amounts"], "pot")
@@ -279,7 +281,11 @@ class HintaroTable(BaseTable):
                 return f"{who} wins {ev['amount']:,} with {ev['standing']}{split}."
             return f"{who} takes {ev['amount']:,}: everyone else dropped."
         if kind == "pot_carried":
-            return f"Nobody stands: {ev['amount']:,} chips carry to the next round."
+            amount, odd = ev["amount"], ev.get("odd_chips", 0)
+            if odd == amount:
+                return f"The split leaves {count(odd, 'odd chip')}: {'it carries' if odd == 1 else 'they carry'} " \
+                       "to the next round."
+            return f"Nobody stands: {carries(amount)}."
         if kind == "round_over":
             return None if ev.get("winners") else f"Round {ev['round']} ends with no winner."
         if kind == "carry_returned":

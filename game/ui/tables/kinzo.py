@@ -126,8 +126,17 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def dealer_letter(self) -> str:
         return "1"
 
+    def table_hands(self) -> list[dict[str, Any]]:
+        """The hands on the table: the view's, or, while the round's result is held on the felt (the round
+        over, its hands already settled and gone from the view), the hands its ``last_round`` record shows."""
+        hands: list[dict[str, Any]] = self.shown.get("hands") or []
+        if not hands and self.result is not None:
+            last = self.shown.get("last_round") or {}
+            return [dict(h, done=True) for h in last.get("hands") or []]
+        return hands
+
     def _hands_of(self, seat: int) -> list[tuple[int, dict[str, Any]]]:
-        return [(i, h) for i, h in enumerate(self.shown.get("hands") or []) if h.get("seat") == seat]
+        return [(i, h) for i, h in enumerate(self.table_hands()) if h.get("seat") == seat]
 
     def _block(self, seat: int) -> dict[str, Any] | None:
         """The layout of a seat's hands: the block's centre and each hand's cards row and label lines."""
@@ -580,13 +589,11 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             winners = list(d["winners"])
             net = d["net"]
 
-            def start() -> None:
-                if winners:
-                    sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners)
-                    self.winners_banner(winners, sub, 1.8)
-                else:
-                    self.banner("The house wins the round", f"it stood on {d['dealer_total']}", 1.8)
-            return [Beat(1.9, start)]
+            if winners:
+                sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners)
+                return [Beat(1.9, lambda: self.show_result(d, sub, several="win"))]
+            return [Beat(1.9, lambda: self.show_result(d, f"it stood on {d['dealer_total']}",
+                                                       "The house wins the round"))]
         return super().beats_for(ev)
 
     def _chips_at(self, seat: int) -> tuple[int, int]:

@@ -30,6 +30,7 @@ from game.ui.cards import (
     signed,
     spike_deck,
 )
+from game.ui.showdown_words import count
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
 D6 = (1, 2, 3, 4, 5, 6)
@@ -169,15 +170,14 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         fan = fan_angles(len(items), 3.0) if mine else [(0, 0.0)] * len(items)
         label_h = int(24 * self.u) if (mine or show is not None) else 0
         bx, by = self.block_centre(seat, width, h + label_h, 6 * self.u + (h * 0.14 if mine else 0))
-        g = self.seat_geo[seat]
-        cy = by - label_h // 2 if g["in"][1] < 0.6 else by + label_h // 2
+        cy = by + label_h // 2 if self.label_above(seat) else by - label_h // 2
         return [Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag)
                 for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)]
 
     def hand_words(self, seat: int) -> str | None:
         show = self.deco.get("show", {}).get(seat)
-        if show is not None and show.get("rank"):
-            return str(show["rank"])
+        if show is not None and show.get("rank"):  # a hand shown at the reveal: its rank and total
+            return f"{show['rank']} · total {signed(sum(self._value(c) for c in show.get('cards') or []))}"
         if seat == self.eyes and self.shown.get("hand"):
             return f"Your hand totals {signed(sum(self._value(c) for c in self.shown['hand']))}"
         return None
@@ -694,7 +694,8 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
             return f"{who} wins {ev.get('amount', 0):,} from the {pot}{rank}{split}."
         if kind == "pot_carried":
             pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
-            return f"{ev.get('amount', 0):,} chips of the {pot} carry to the next hand."
+            amount = int(ev.get("amount") or 0)
+            return f"{count(amount, 'chip')} of the {pot} {'carries' if amount == 1 else 'carry'} to the next hand."
         if kind == "odd_chips_won":
             pot = "spike pot" if ev.get("pot_name") == "spike" else "hand pot"
             amount = int(ev.get("amount") or 0)

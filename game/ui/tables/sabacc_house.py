@@ -171,9 +171,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         step = card_step(w, len(items), room - sum(gaps.values()))
         xs, width = row_offsets(len(items), w, step, gaps)
         fan = fan_angles(len(items), 2.2) if mine else [(0, 0.0)] * len(items)
-        label_h = int(24 * self.u) if mine else 0
+        # room for the words under (or, at the seats across the top, over) the cards: the viewer's hand, and
+        # every hand shown at the showdown (its rank and total), clear of the seat's plate
+        label_h = int(24 * self.u) if (mine or self._showdown_hand(seat) is not None) else 0
         bx, by = self.block_centre(seat, width, h + label_h, 6 * self.u + (h * 0.14 if mine else 0))
-        cy = by - label_h // 2
+        cy = by + label_h // 2 if self.label_above(seat) else by - label_h // 2
         out = []
         for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True):
             out.append(Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag))
@@ -717,7 +719,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             winners = d["winners"]
             standings = d["standings"]
             st = standings[winners[0]] if winners and winners[0] < len(standings) else None
-            sub = (f"with {st}" if st else "everyone else folded") + (
+            sub = (f"with {st}" if st else "") + (  # (without a showdown the reason says everyone folded)
                 " · and the sabacc pot" if d["sabacc_pot_won"] else "")
             return self.round_over_beats(d, sub, 2.1, 1.4)
 

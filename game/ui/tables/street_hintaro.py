@@ -17,6 +17,7 @@ import pygame
 from game.engine.core import Action, Event
 from game.ui import theme
 from game.ui.draw import cube_face
+from game.ui.showdown_words import carries
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
 CUBE_FACES = ("red", "blue")
@@ -164,17 +165,18 @@ class StreetHintaroTable(BaseTable):
             return self.pot_won_beats(s, amount, "pot", f"WINS {amount:,}" if amount else "WINS",
                                       sound="chips" if amount else None)
         if kind == "pot_carried":
-            return [Beat(0.9, lambda: self.banner("A tie", f"{d['amount']:,} chips carry to the next round"
-                                                   if d["amount"] else "nobody takes the round", 0.9))]
+            return [Beat(0.3)]  # the round's result says what carries, and why
         if kind == "round_over":
             winners = d["winners"]
-
-            def start() -> None:
-                if winners:
-                    st = d["standings"][winners[0]]
-                    self.banner(f"{self.names[winners[0]]} wins", f"with {st}" if st else "the other seat conceded",
-                                1.4)
-            return [Beat(1.5 if winners else 0.2, start)]
+            carried = int(d.get("carried") or 0)
+            if winners:
+                st = d["standings"][winners[0]]
+                sub = f"with {st}" if st else ""  # (the reason says the other seat conceded)
+                title = None
+            else:
+                sub = carries(carried) if carried else "nobody takes the round"
+                title = "A tie"
+            return [Beat(1.5, lambda: self.show_result(d, sub, title))]
         if kind == "carry_returned":
             return self.carry_back_beats(d["amounts"], "pot", stagger=0.0)
         return super().beats_for(ev)
@@ -225,7 +227,7 @@ class StreetHintaroTable(BaseTable):
                 return f"{who} wins {ev['amount']:,}" + (f" with {ev['standing']}." if ev.get("standing") else ".")
             return f"{who} wins the round."
         if kind == "pot_carried":
-            return f"A tie: {ev['amount']:,} chips carry to the next round." if ev["amount"] else "A tie."
+            return f"A tie: {carries(ev['amount'])}." if ev["amount"] else "A tie."
         if kind == "round_over":
             return None  # the pot_won / pot_carried lines already say how the round ended
         if kind == "carry_returned":
