@@ -799,6 +799,22 @@ def test_high_stakes_showdown_option() -> None:
     assert state.is_over and "business_started" not in kinds(events)
 
 
+def test_high_stakes_round_is_skipped_when_fewer_than_two_seats_can_ante() -> None:
+    """RULINGS_NOTES: the game also ends when fewer than two seats have credits to ante, High Stakes option or
+    not: no High Stakes round is announced, and the view (folded or not) never shows one."""
+    from game.engine import event_kinds
+    from tests.test_view_fold import _fold_step
+
+    state = table(2, high_stakes=True, rounds=1)
+    advance(state, "business")
+    state.house += state.stacks[1]
+    state.stacks[1] = 0
+    catalogue = event_kinds("better_hintaro")
+    while not state.is_over:
+        _fold_step(state, calm(state), catalogue)
+    assert state.round_no == 1 and not state.high_stakes and not state.view(0)["high_stakes"]
+
+
 def test_shootout_option_challenge_secret_picks_and_loser_out() -> None:
     """RULINGS (option): Shootout. RULINGS_NOTES: a loser of the showdown may draw on a winner; picks are
     secret; a winning challenger takes what the target won; the loser is out and cannot win."""
@@ -1065,7 +1081,8 @@ NOTE_TESTS: dict[str, tuple[str, ...]] = {
     "Rerolls go from": ("test_rerolls_go_from_the_hintarons_left",),
     "The first Hintaron is seat 0": ("test_starting_credits_items_and_minimum_bet",
                                      "test_seat_without_credits_sits_out_the_dice_but_does_business"),
-    "The game also ends": ("test_game_ends_when_fewer_than_two_seats_can_ante",),
+    "The game also ends": ("test_game_ends_when_fewer_than_two_seats_can_ante",
+                           "test_high_stakes_round_is_skipped_when_fewer_than_two_seats_can_ante"),
     "A pot still carried": ("test_nobody_standing_carries_the_pot_and_it_returns_at_the_end",
                             "test_splits_odd_chips_of_the_last_hand_go_to_the_first_winner_left_of_the_dealer"),
     "Bounty cards carry our own titles": ("test_one_bounty_card_per_payment_list_entry_with_its_payout",),
