@@ -98,6 +98,9 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
                    type=bool),
         OptionSpec("payment_on_completion", True, "bounties pay the text's recomputed amounts (off: the card's "
                    "printed value)", type=bool),
+        OptionSpec("auction_floor", True, "Auction floor: an auction's ask never drops below the bank's buy-back "
+                   "price (half the value, to the nearest ten); unsold there, the item stays in the discard pile "
+                   "(off: the text's step-down)", type=bool),
     )
 
     @property
