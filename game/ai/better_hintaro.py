@@ -94,10 +94,11 @@ class Style:
 
 
 #: Re-tuned 2026-11-24 for the Auction floor (on by default), which closed the auction money pump that had
-#: carried the shark's and the regular's edge: in a 10-round game a bounty completes about once in eight games,
-#: so a chase that fails costs half of every item bought for it. The shark's W came down from 2,000 to 600 and
-#: the regular's chance of meeting a deck copy from 0.5 to 0.1 (:meth:`Valuer.acquire`); heads-up over 100
-#: seeded games, shark vs regular 69 and regular vs novice 73 wins with the floor on (87 and 80 with it off).
+#: carried the shark's and the regular's edge: in the text's 10-round game few bounties complete (7 in 100
+#: heads-up games, regular vs novice), and a failed chase costs half of every item bought for it. The shark's
+#: W came down from 2,000 to 600 and the regular's chance of meeting a deck copy from 0.5 to 0.1
+#: (:meth:`Valuer.acquire`); heads-up over 100 seeded games, shark vs regular won 69 and regular vs novice 73
+#: with the floor on (87 and 80 with it off).
 STYLES: dict[str, Style] = {
     "shark": Style(600.0, "full", True, True, True, 15.0, 2.0, 150.0),
     "regular": Style(800.0, "simple", False, False, True, 30.0, 2.0, 50.0),
