@@ -253,11 +253,12 @@ def test_a_rival_that_needs_the_last_copy_makes_it_nearly_out_of_reach():
 
 
 def test_the_shark_never_overbids_and_waits_for_the_step_down():
-    """A Relic Blade (2,500: the bank pays 1,250) comes up while the rival holds 300 credits. The shark passes
-    every ask the rival could not meet, bids once the ask falls within the rival's reach, and never bids more
-    than the item is worth to it; the regular bids at the first ask under its value."""
+    """A Relic Blade (2,500: the bank pays 1,250) comes up while the rival holds 300 credits, with the Auction
+    floor off (the text's schedule). The shark passes every ask the rival could not meet, bids once the ask
+    falls within the rival's reach, and never bids more than the item is worth to it; the regular bids at the
+    first ask under its value."""
     def run(level: str) -> int:
-        state = business_table(2)
+        state = business_table(2, auction_floor=False)
         me, other = state.current_seat, 1 - state.current_seat
         state.stacks[me], state.stacks[other] = 3000, 300
         state.items[other] = []
@@ -279,6 +280,55 @@ def test_the_shark_never_overbids_and_waits_for_the_step_down():
         return 3000 - state.stacks[me]
 
     assert run("shark") <= 300 < 1150 <= run("regular") <= 1250
+
+
+def _business_turn(state: BetterHintaro, me: int, level: str) -> list:
+    """Seat ``me`` plays its business turn at ``level`` (every other seat passive) until it passes."""
+    agent, passive = make_agent(level, GAME, seed=5), make_agent("passive", GAME)
+    events: list = []
+    while state.phase in ("business", "auction", "trade"):
+        seat = state.current_seat
+        action = (agent if seat == me else passive).choose(state.view(seat), state.legal_actions())
+        events += state.apply(action)
+        if seat == me and action.kind == "pass" and state.phase == "business":
+            break
+    return events
+
+
+@pytest.mark.parametrize("level", ["shark", "regular"])
+def test_auction_floor_the_ai_bids_at_the_floor_with_no_step_down_to_wait_for(level):
+    """RULINGS (Auction floor): the ask never drops below the floor, so the AI does not wait for a step-down.
+    The Dust Mask its Herd Run lacks lies in the discard pile and the rival cannot bid: with the floor on it
+    calls the auction and pays the floor, 30 (half of 50, rounded up); off, the text's step-down lets it wait
+    (the shark) or bid at the first ask (the regular). An item it does not need is worth only what the bank
+    pays, no more than the floor: it lets it stay in the discard pile."""
+    def dust_mask_price(floor: bool) -> int:
+        state = business_table(2, auction_floor=floor)
+        me = state.current_seat
+        other = 1 - me
+        state.items[me] = []
+        give(state, me, "prospector_drill", "nav_wafer", "ration_bricks")
+        activate(state, me, "herd_run")
+        take_card(state, "dust_mask")
+        state.discard.append("dust_mask")
+        state.stacks[other], state.items[other] = 0, []
+        events = _business_turn(state, me, level)
+        won = [e for e in events if e.kind == "auction_won" and e.data["item"] == "dust_mask"]
+        assert len(won) == 1 and won[0].seat == me and "herd_run" in state.completed[me]
+        return won[0].data["price"]
+
+    assert dust_mask_price(True) == 30
+    assert dust_mask_price(False) == (10 if level == "shark" else 30)
+
+    state = business_table(2)
+    me, other = state.current_seat, 1 - state.current_seat
+    state.stacks[me], state.stacks[other] = 3000, 300
+    state.items[other] = []
+    take_card(state, "relic_blade")
+    state.discard.append("relic_blade")
+    state.apply(Action("auction", item="relic_blade"))
+    events = _business_turn(state, me, level)
+    assert "auction_unsold" in kinds(events) and "relic_blade" in state.discard and state.stacks[me] == 3000
 
 
 def test_trades_are_judged_by_valuation():

@@ -7,6 +7,8 @@ books (credits, bank included) and the cards (none made or lost) at every step.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 
 from game.engine import Action, IllegalAction, create
 from game.engine.better_hintaro import BetterHintaro, ContentError, load_content
-from game.engine.better_hintaro.business import opening_ask, step_down
+from game.engine.better_hintaro.business import auction_floor, next_ask, opening_ask, step_down
 from game.engine.better_hintaro.content import data_dir
 from game.engine.better_hintaro.game import LAP_MIN_BETS
 from game.engine.better_hintaro.pots import credit_pots
@@ -601,15 +603,18 @@ def test_reward_item_bounty_pays_the_item_then_its_value() -> None:
 
 
 def test_auction_opening_ask_and_step_down_schedule() -> None:
-    """RULINGS: auctions open at half value rounded to the nearest ten; the step-down schedule as written."""
+    """RULINGS: auctions open at half value rounded to the nearest ten; the step-down schedule as written
+    (RULINGS_NOTES: the opening ask; with the Auction floor off the ask steps down to 10, then ends)."""
     assert [opening_ask(v) for v in (50, 150, 350, 1000, 2500, 15000)] == [30, 80, 180, 500, 1250, 7500]
     assert [step_down(a) for a in (7500, 400, 390, 150, 140, 10)] == [7400, 300, 340, 100, 130, 0]
+    assert [next_ask(a) for a in (7500, 400, 390, 150, 140, 20, 10)] == [7400, 300, 340, 100, 130, 10, None]
 
 
 def test_auction_runs_as_written_and_the_winner_pays_the_bank() -> None:
     """RULINGS_NOTES: calling an auction commits the caller, who is asked first; a later bid beats the last by
-    100; a full round of passes sells; the ask drops when nobody bids; one auction per turn."""
-    state = table(2)
+    100; a full round of passes sells; the ask drops when nobody bids (Auction floor off); one auction per
+    turn."""
+    state = table(2, auction_floor=False)
     advance(state, "business")
     caller, other = state.current_seat, 1 - state.current_seat
     state.discard = ["star_chart"]
@@ -635,15 +640,145 @@ def test_auction_runs_as_written_and_the_winner_pays_the_bank() -> None:
     rejects(state, Action("auction", item="nav_wafer"), "one auction per business turn")
 
 
-def test_auction_skips_seats_that_cannot_pay_and_may_go_unsold() -> None:
-    """RULINGS_NOTES: seats that cannot pay the ask are not asked; below 10 the item stays discarded."""
-    state = table(2)
+@pytest.mark.parametrize("floor", [False, True])
+def test_auction_skips_seats_that_cannot_pay_and_may_go_unsold(floor: bool) -> None:
+    """RULINGS_NOTES: seats that cannot pay the ask are not asked; an ask nobody can pay drops at once, and
+    below 10 (the Auction floor off) or at the floor (on) the item stays discarded."""
+    state = table(2, auction_floor=floor)
     advance(state, "business")
     state.discard = ["star_chart"]
     state.stacks = [0, 0]
     state.items = [[], []]
     events = state.apply(Action("auction", item="star_chart"))
     assert "auction_unsold" in kinds(events) and state.discard == ["star_chart"] and state.phase == "business"
+    assert kinds(events) == ["auction_called", "auction_unsold", "turn"], (
+        "nobody is asked at an ask nobody can pay, so no ask is announced")
+
+
+# --------------------------------------------------------------------------------- the Auction floor option
+def test_auction_floor_is_the_banks_buy_back_price_rounded_to_the_nearest_ten_halves_up() -> None:
+    """RULINGS (Auction floor): the floor is half the item's value rounded to the nearest ten; RULINGS_NOTES: a
+    half-way value rounds up (25 -> 30, 75 -> 80, 175 -> 180); it is never below what the bank pays."""
+    cases = {50: 30, 150: 80, 350: 180, 130: 70, 110: 60, 90: 50, 10: 10, 100: 50, 120: 60, 1000: 500,
+             2500: 1250, 15000: 7500}
+    assert {v: auction_floor(v) for v in cases} == cases
+    assert all(auction_floor(v) == opening_ask(v) for v in range(10, 20001, 10)), "the floor is the opening ask"
+    for card, item in CONTENT.items.items():
+        floor = auction_floor(item.value)
+        assert item.value // 2 <= floor <= item.value // 2 + 5, card  # the bank pays half, rounded down
+    state = table(2)
+    assert state.options["auction_floor"] is True, "on by default"
+    spec = next(o for o in BetterHintaro.OPTIONS if o.name == "auction_floor")
+    assert spec.type is bool and "buy-back" in spec.doc and "off: the text's step-down" in spec.doc
+
+
+def test_auction_floor_stops_the_step_down_at_the_floor() -> None:
+    """RULINGS (Auction floor): the step-down stops at the floor: a drop that would pass it lands on it, and
+    nobody bidding there ends the auction. Seen on the table with a raised ask (on the real table the ask opens
+    at the floor), and for ``next_ask`` itself."""
+    assert [next_ask(a, 180) for a in (400, 300, 250, 200, 180)] == [300, 250, 200, 180, None]
+    assert [next_ask(a, 75) for a in (100, 90, 80, 75)] == [90, 80, 75, None]
+    assert next_ask(180, 180) is None and next_ask(1250, 1250) is None
+
+    def asks(floor: bool) -> tuple[list[int], list[str]]:
+        state = table(2, auction_floor=floor)
+        advance(state, "business")
+        state.discard = ["star_chart"]  # worth 350: opening ask and floor 180
+        state.apply(Action("auction", item="star_chart"))
+        assert (state.auction or {}).get("floor") == (180 if floor else None)
+        state.auction["ask"] = 400  # as if it had opened higher
+        events: list = []
+        while state.phase == "auction":
+            events += state.apply(Action("pass"))
+        return [e.data["ask"] for e in events if e.kind == "auction_ask"], kinds(events)
+
+    on, on_kinds = asks(True)
+    assert on == [300, 250, 200, 180] and on_kinds[-2:] == ["auction_unsold", "turn"]
+    off, off_kinds = asks(False)
+    assert off == [300, 250, 200, 150, *range(100, 0, -10)] and off_kinds[-2:] == ["auction_unsold", "turn"]
+
+
+def test_auction_floor_the_ask_never_drops_and_a_bid_must_meet_the_floor() -> None:
+    """RULINGS (Auction floor): with the option on the ask opens at the floor and stays there; a bid below it
+    is refused, a bid at it buys the item. The auction's public state (``turn`` event, view) names the floor."""
+    state = table(2)
+    advance(state, "business")
+    caller, other = state.current_seat, 1 - state.current_seat
+    state.discard = ["star_chart"]
+    events = state.apply(Action("auction", item="star_chart"))
+    assert [e.data for e in events if e.kind == "auction_called"] == [{"item": "star_chart", "value": 350,
+                                                                       "ask": 180}]
+    turn = next(e for e in events if e.kind == "turn")
+    assert turn.data["auction"]["floor"] == 180 and state.view(other)["auction"]["floor"] == 180
+    rejects(state, Action("bid", amount=170), "the ask is 180")
+    state.apply(Action("pass"))
+    events = state.apply(Action("bid", amount=180))  # the other seat, at the floor
+    assert "auction_ask" not in kinds(events) and state.current_seat == caller
+    house = state.house
+    events = state.apply(Action("pass"))
+    won = next(e for e in events if e.kind == "auction_won")
+    assert won.seat == other and won.data["price"] == 180 and state.house == house + 180
+    assert "star_chart" in state.items[other] and state.discard == []
+
+
+def test_auction_floor_an_item_nobody_takes_at_the_floor_stays_in_the_discard_pile() -> None:
+    """RULINGS (Auction floor): an item nobody takes at the floor stays in the discard pile; RULINGS_NOTES: any
+    seat may call it again in a later turn."""
+    state = table(3)
+    advance(state, "business")
+    caller = state.current_seat
+    state.discard = ["nav_wafer", "star_chart"]
+    credits, house = list(state.stacks), state.house
+    state.apply(Action("auction", item="star_chart"))
+    events = []
+    for _ in range(3):
+        events += state.apply(Action("pass"))
+    assert kinds(events) == ["auction_pass", "turn", "auction_pass", "turn", "auction_pass", "auction_unsold",
+                             "turn"]
+    assert state.discard == ["nav_wafer", "star_chart"] and state.phase == "business"
+    assert state.current_seat == caller and state.auction is None and state.view(caller)["auction"] is None
+    assert state.stacks == credits and state.house == house, "no credits move"
+    rejects(state, Action("auction", item="star_chart"), "one auction per business turn")
+    state.apply(Action("pass"))
+    assert state.current_seat != caller
+    state.apply(Action("auction", item="star_chart"))  # the next seat calls it again
+    assert state.phase == "auction" and state.auction["ask"] == 180
+
+
+def _session_digest(options: dict) -> tuple[str, int]:
+    """A digest of every event (kind, seat, data) of seeded random-play sessions, and how many asks dropped."""
+    h = hashlib.sha256()
+    drops = 0
+    for seats in (2, 3, 4, 6):
+        for seed in range(4):
+            state = create("better_hintaro", seats=seats, seed=seed, options={"rounds": 6, **options})
+            rng = Rng(seed * 31 + seats)
+            events = list(state.opening_events)
+            while True:
+                for e in events:
+                    h.update(json.dumps([e.kind, e.seat, e.data], sort_keys=True).encode())
+                    drops += e.kind == "auction_ask"
+                if state.current_seat is None:
+                    break
+                legal = state.legal_actions()
+                events = state.apply(legal[rng.below(len(legal))])
+    return h.hexdigest(), drops
+
+
+#: ``_session_digest({"auction_floor": False})`` as main (b58e78c, before the Auction floor option) plays it
+#: with no options at all. If another change alters Better Hintaro's events on purpose, record it again there.
+TEXT_SCHEDULE_DIGEST = "721aa323c11b96e0a8c14b9ed879ad6f22632a8159e0dc17301fa9b959aee62b"
+
+
+def test_auction_floor_off_plays_the_texts_schedule_exactly_as_before() -> None:
+    """RULINGS (Auction floor): off, the text's schedule. Seeded sessions with the option off produce exactly the
+    events main produced before the option existed (the same digest), asks stepping down included; on, they
+    differ and no ask ever drops."""
+    digest, drops = _session_digest({"auction_floor": False})
+    assert drops > 50, "the sessions exercise the step-down"
+    assert digest == TEXT_SCHEDULE_DIGEST
+    on, on_drops = _session_digest({})
+    assert on != digest and on_drops == 0
 
 
 def test_selling_during_an_auction_to_back_a_bid() -> None:
@@ -797,6 +932,22 @@ def test_high_stakes_showdown_option() -> None:
     assert len(state.pot_items) == 2 and state.phase == "wager"
     events = advance(state)
     assert state.is_over and "business_started" not in kinds(events)
+
+
+def test_high_stakes_round_is_skipped_when_fewer_than_two_seats_can_ante() -> None:
+    """RULINGS_NOTES: the game also ends when fewer than two seats have credits to ante, High Stakes option or
+    not: no High Stakes round is announced, and the view (folded or not) never shows one."""
+    from game.engine import event_kinds
+    from tests.test_view_fold import _fold_step
+
+    state = table(2, high_stakes=True, rounds=1)
+    advance(state, "business")
+    state.house += state.stacks[1]
+    state.stacks[1] = 0
+    catalogue = event_kinds("better_hintaro")
+    while not state.is_over:
+        _fold_step(state, calm(state), catalogue)
+    assert state.round_no == 1 and not state.high_stakes and not state.view(0)["high_stakes"]
 
 
 def test_shootout_option_challenge_secret_picks_and_loser_out() -> None:
@@ -984,13 +1135,15 @@ def _playout(seats: int, seed: int, options: dict) -> Counter:
 
 @pytest.mark.parametrize("seats", [2, 4, 8])
 def test_random_sessions_conserve_credits_and_cards(seats: int) -> None:
-    """Whole sessions of random play, with and without every option: the books balance at every step."""
+    """Whole sessions of random play, with and without every option (the Auction floor both ways): the books
+    balance at every step."""
     seen: Counter = Counter()
     for seed in range(3):
         seen += _playout(seats, seed, {"rounds": 6})
     with_options: Counter = Counter()
     for seed in range(3):
-        with_options += _playout(seats, seed + 50, {"rounds": 6, **ALL_OPTIONS})
+        for floor in (True, False):
+            with_options += _playout(seats, seed + 50, {"rounds": 6, **ALL_OPTIONS, "auction_floor": floor})
     for kind in ("item_bought", "item_sold", "auction_won", "trade_accepted", "bounty_taken", "container_opened"):
         assert seen[kind] + with_options[kind], f"random play never did {kind}"
     for kind in ("stake", "challenge"):
@@ -1065,7 +1218,8 @@ NOTE_TESTS: dict[str, tuple[str, ...]] = {
     "Rerolls go from": ("test_rerolls_go_from_the_hintarons_left",),
     "The first Hintaron is seat 0": ("test_starting_credits_items_and_minimum_bet",
                                      "test_seat_without_credits_sits_out_the_dice_but_does_business"),
-    "The game also ends": ("test_game_ends_when_fewer_than_two_seats_can_ante",),
+    "The game also ends": ("test_game_ends_when_fewer_than_two_seats_can_ante",
+                           "test_high_stakes_round_is_skipped_when_fewer_than_two_seats_can_ante"),
     "A pot still carried": ("test_nobody_standing_carries_the_pot_and_it_returns_at_the_end",
                             "test_splits_odd_chips_of_the_last_hand_go_to_the_first_winner_left_of_the_dealer"),
     "Bounty cards carry our own titles": ("test_one_bounty_card_per_payment_list_entry_with_its_payout",),
@@ -1081,7 +1235,12 @@ NOTE_TESTS: dict[str, tuple[str, ...]] = {
     "Containers have no value": ("test_containers_cannot_be_bet_or_sold_but_can_be_traded",),
     "Calling an auction commits": ("test_auction_runs_as_written_and_the_winner_pays_the_bank",),
     "The opening ask": ("test_auction_opening_ask_and_step_down_schedule",
-                        "test_auction_runs_as_written_and_the_winner_pays_the_bank"),
+                        "test_auction_runs_as_written_and_the_winner_pays_the_bank",
+                        "test_auction_floor_off_plays_the_texts_schedule_exactly_as_before"),
+    "Auction floor (option": ("test_auction_floor_is_the_banks_buy_back_price_rounded_to_the_nearest_ten_halves_up",
+                              "test_auction_floor_stops_the_step_down_at_the_floor",
+                              "test_auction_floor_the_ask_never_drops_and_a_bid_must_meet_the_floor",
+                              "test_auction_floor_an_item_nobody_takes_at_the_floor_stays_in_the_discard_pile"),
     "Seats that cannot pay the ask": ("test_auction_skips_seats_that_cannot_pay_and_may_go_unsold",),
     "A seat may call at most one auction": ("test_auction_runs_as_written_and_the_winner_pays_the_bank",),
     "A trade offer names": ("test_trade_offer_accept_and_decline",

@@ -45,7 +45,7 @@ MAX_ACTIVE = 2
 MAX_OFFERS = 3
 #: a later bid must beat the last by this much ("I hear AMOUNT, do I hear AMOUNT+100")
 BID_STEP = 100
-#: the smallest ask; below it an auction ends unsold
+#: the smallest ask; below it an auction ends unsold (the text's schedule: the Auction floor option off)
 MIN_ASK = 10
 #: what the house lends (Loans option)
 LOAN = 500
@@ -71,6 +71,30 @@ def step_down(ask: int) -> int:
     if ask >= 150:
         return ask - 50
     return ask - 10
+
+
+def auction_floor(value: int) -> int:
+    """The Auction floor option's lowest ask: the bank's buy-back price, half the item's value rounded to the
+    nearest ten, a half-way value rounding up (25 -> 30, 75 -> 80, 175 -> 180, 65 -> 70).
+
+    The same rounding as the opening ask, so with the option on the ask opens at the floor and never drops.
+    It is never below what the bank pays (half the value rounded down), so an item bought at auction cannot
+    be sold back to the bank at a profit.
+    """
+    return opening_ask(value)
+
+
+def next_ask(ask: int, floor: int | None = None) -> int | None:
+    """The ask after a round in which nobody bid, or None when the auction ends and the item stays in the
+    discard pile. ``floor`` None: the text's schedule (:func:`step_down`, down to :data:`MIN_ASK`); otherwise
+    the step-down stops at ``floor``: a drop that would pass it lands on it, and an ask already at it ends
+    the auction unsold."""
+    nxt = step_down(ask)
+    if floor is None:
+        return nxt if nxt >= MIN_ASK else None
+    if ask <= floor:
+        return None
+    return max(nxt, floor)
 
 
 class BusinessMixin:
@@ -612,6 +636,8 @@ class BusinessMixin:
         order = [p for p in seats_from(s, self.n, -1) if self.alive[p]]
         self.auction = {"item": card, "caller": s, "opening": ask, "ask": ask, "high": 0, "bidder": -1,
                         "order": order, "pending": list(order)}
+        if self.options["auction_floor"]:  # only then: with the option off the events are the text's, unchanged
+            self.auction["floor"] = auction_floor(value)
         self.turn_auctioned = True
         self.phase = "auction"
         events = [Event("auction_called", s, AuctionCalled(item=card, value=value, ask=ask))]
@@ -634,7 +660,8 @@ class BusinessMixin:
         return events + self._auction_continue()
 
     def _auction_continue(self) -> list[Event]:
-        """Ask the next seat that could pay; sell when a bid stands unbeaten; drop the ask when nobody bids."""
+        """Ask the next seat that could pay; sell when a bid stands unbeaten; drop the ask when nobody bids
+        (never below the floor, with the Auction floor option: nobody taking it there leaves it unsold)."""
         a = self.auction
         assert a is not None
         events: list[Event] = []
@@ -649,8 +676,8 @@ class BusinessMixin:
                 return events
             if a["bidder"] >= 0:
                 return events + self._auction_sold()
-            nxt = step_down(a["ask"])
-            if nxt < MIN_ASK:
+            nxt = next_ask(a["ask"], a.get("floor"))
+            if nxt is None:
                 events.append(Event("auction_unsold", None, AuctionItem(item=a["item"])))
                 self._resume_business()
                 return events

@@ -10,7 +10,7 @@ and it travels in ``Event.secret`` for the seat that made it.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from game.engine.core import catalogue
 
@@ -276,6 +276,22 @@ class AuctionWon(TypedDict):
     bank: int
 
 
+class AuctionState(TypedDict):
+    """The auction under way, as the ``turn`` event carries it (``Turn.auction``)."""
+
+    item: str
+    caller: int
+    opening: int  #: the opening ask: half the value rounded to the nearest ten, halves up
+    ask: int  #: the ask now (it drops when a round of seats passes with no bid)
+    high: int  #: the standing bid (0: none yet)
+    bidder: int  #: who made it (-1: nobody)
+    order: list[int]  #: the seats in asking order, the caller first
+    pending: list[int]  #: the seats still to answer the ask or the bid, the one to act first
+    #: the lowest ask (Auction floor option only, so that with it off the events are the text's, unchanged):
+    #: the bank's buy-back price, equal to the opening ask; nobody bidding at it leaves the item unsold
+    floor: NotRequired[int]
+
+
 # ------------------------------------------------------------------------------------------- the end
 class CarryReturned(TypedDict):
     amounts: list[int]
@@ -321,7 +337,7 @@ class Turn(TypedDict):
     phase: str
     current_seat: int | None
     to_act: list[int]
-    auction: dict[str, Any] | None
+    auction: AuctionState | None
     offer: dict[str, Any] | None
     turn_offers: list[int]
     turn_auctioned: bool

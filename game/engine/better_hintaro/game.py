@@ -99,6 +99,9 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
                    type=bool),
         OptionSpec("payment_on_completion", True, "bounties pay the text's recomputed amounts (off: the card's "
                    "printed value)", type=bool),
+        OptionSpec("auction_floor", True, "Auction floor: an auction's ask never drops below the bank's buy-back "
+                   "price (half the value, to the nearest ten); unsold there, the item stays in the discard pile "
+                   "(off: the text's step-down)", type=bool),
     )
 
     @property
@@ -286,7 +289,10 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
         """The round (and its business) is done: the next round, the High Stakes round, or the end."""
         limit = self.options["rounds"]
         if limit and self.round_no >= limit:
-            if self.options["high_stakes"] and not self.high_stakes:
+            # the High Stakes round only if it can be played (two seats with credits to ante): otherwise the
+            # view would show a High Stakes round that no round_started event announced
+            can_play = sum(1 for s in range(self.n) if self.alive[s] and self.stacks[s] > 0) >= 2
+            if self.options["high_stakes"] and not self.high_stakes and can_play:
                 self.high_stakes = True
                 return self._start_round()
             return self._finish()

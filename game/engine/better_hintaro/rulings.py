@@ -55,10 +55,18 @@ RULINGS_NOTES: tuple[str, ...] = (
     "seats to its right; any seat (the Hintaron too, who speaks for the bank) may bid.",
     "The opening ask is half the item's value rounded to the nearest ten (halves round up). A bid must meet "
     "the ask; each later bid must beat the last by at least 100. When a full round of seats passes after a "
-    "bid, the item is sold; when everyone passes with no bid, the ask drops by 100 (50 below 400, 10 below "
-    "150) and everyone is asked again. Below 10 the item stays in the discard pile.",
+    "bid, the item is sold. With the Auction floor option off (the text's schedule), when everyone passes "
+    "with no bid, the ask drops by 100 (50 below 400, 10 below 150) and everyone is asked again; below 10 the "
+    "item stays in the discard pile.",
+    "Auction floor (option, on by default; RULINGS.md): the step-down stops at the bank's buy-back price, "
+    "half the item's value rounded to the nearest ten, a half-way value rounding up (for a 50-credit item "
+    "half is 25, the floor 30; for 150, 80; for 350, 180). That is also the opening ask, so with the floor "
+    "on the ask never drops: when every seat passes without a bid, nobody takes the item at the floor and it "
+    "stays in the discard pile (any seat may call it again in a later turn). The floor is never below what "
+    "the bank pays for the item (half, rounded down), so an item bought at auction cannot be sold to the "
+    "bank at a profit.",
     "Seats that cannot pay the ask (counting what their items would sell for) are not asked; an ask nobody "
-    "can pay drops at once.",
+    "can pay drops at once (with the Auction floor on, an ask at the floor nobody can pay ends the auction).",
     "A seat may call at most one auction per business turn.",
     # trades
     "A trade offer names items and/or credits on each side (never credits both ways, never an empty side). "
