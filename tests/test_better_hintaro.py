@@ -1285,3 +1285,20 @@ def test_economy_report_answers_the_playtest_questions() -> None:
         assert heading in text
     with pytest.raises(ValueError, match="agent"):
         economy_report(games=1, seats=2, seed=1, agents=["nobody"], options={})
+
+
+def test_auction_floor_a_table_save_from_before_the_option_replays_with_the_steps_down():
+    """RULINGS "Auction floor": a save made before the option existed names no ``auction_floor``; it replays as
+    the rule was then (the text's step-down), exactly."""
+    from game.engine import restore
+    from game.engine.core import Rng
+
+    state = create("better_hintaro", seats=3, seed=21, options={"auction_floor": False, "rounds": 3})
+    rng = Rng(4)
+    while not state.is_over and len(state.actions) < 400:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    old = json.loads(state.to_json())
+    del old["options"]["auction_floor"]
+    back = restore(json.dumps(old))
+    assert back.options["auction_floor"] is False and back.view(None) == state.view(None)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.campaign import saves
-from game.campaign.progress import Campaign
+from game.campaign.progress import Campaign, CampaignDataError
 from game.campaign.saves import SaveCorrupt, SlotEmpty
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -523,3 +523,22 @@ def test_each_save_replays_only_what_is_new_and_agrees_with_a_full_load(monkeypa
     simulate_campaign("regular", 9, max_sittings=6, campaign=c, on_step=save)
     assert c.sittings == 6
     assert saves._facts(saves.load_slot(1)) == saves._facts(c)
+
+
+def test_a_sitting_from_before_an_option_existed_replays_with_the_rule_as_it_was():
+    """An option added after saves were made (Better Hintaro's auction floor) plays, in a sitting migrated from
+    such a save, at its ``legacy`` value: the sit entry names it, the replay keeps it, and a save may name no
+    other option or value."""
+    c = Campaign.new(seed=8, starting_credits=5_000, shortcuts=True)
+    c.open_cantina("back_room")
+    c.travel("back_room")
+    s = c.sit("crate_table", legacy={"auction_floor": False})
+    assert s.state.options["auction_floor"] is False
+    data = json.loads(json.dumps(c.to_dict()))
+    assert data["log"][-1]["legacy_options"] == {"auction_floor": False}
+    again = Campaign.from_dict(data, shortcuts=True)
+    assert again.session.state.options["auction_floor"] is False and again.to_dict() == c.to_dict()
+    for bad in ({"auction_floor": True}, {"rounds": 3}, {"auction_floor": 0}):
+        data["log"][-1]["legacy_options"] = bad
+        with pytest.raises(CampaignDataError, match="older save"):
+            Campaign.from_dict(data, shortcuts=True)

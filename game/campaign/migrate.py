@@ -23,6 +23,8 @@ from game.ai.seeds import secret_from_text
 from game.campaign.levels import Level
 from game.campaign.progress import STARTING_CREDITS, Campaign, CampaignDataError, CampaignError
 from game.campaign.regulars import Roster
+from game.engine import GAMES
+from game.engine.core import legacy_options
 from game.files import FileRefused, decode_json
 from game.schema import Bool, Field, Int, List, MapOf, Obj, Optional, Plain, SchemaError, Str
 
@@ -67,12 +69,17 @@ def from_version_1(data: Any, levels: Mapping[str, Level], roster: Roster, games
 
     sittings = [*d["history"], *([d["table"]] if d["table"] is not None else [])]
     actions = []
+    legacy: list[dict[str, Any]] = []  # options added since each sitting was played, at their old rule
     for i, s in enumerate(sittings):
         where = f"campaign.history[{i}].engine" if i < len(d["history"]) else "campaign.table.engine"
         try:
-            actions.append(_ENGINE.check(decode_json(s["engine"], what="table save"), where)["actions"])
+            engine = decode_json(s["engine"], what="table save")
+            actions.append(_ENGINE.check(engine, where)["actions"])
         except (FileRefused, SchemaError) as exc:
             raise CampaignDataError(f"{where}: {exc}") from None
+        cls = GAMES.get(engine.get("game")) if isinstance(engine.get("game"), str) else None
+        saved = engine.get("options")
+        legacy.append(legacy_options(cls.OPTIONS, saved) if cls is not None and isinstance(saved, dict) else {})
 
     def open_doors() -> None:
         """Open every cantina the save lists as opened whose door's requirements are met now."""
@@ -104,6 +111,8 @@ def from_version_1(data: Any, levels: Mapping[str, Level], roster: Roster, games
                 c.replay_command({"travel": s["level"]}, where)
             live = d["table"] is not None and k == len(sittings) - 1
             entry: dict[str, Any] = {"sit": s["table"], "actions": actions[k]}
+            if legacy[k]:
+                entry["legacy_options"] = legacy[k]
             if live and "dealt_in" in s:
                 entry["dealt_in"] = s["dealt_in"]
             c.replay_command(entry, where, last=live)

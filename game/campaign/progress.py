@@ -309,8 +309,11 @@ class Campaign:
             reasons.append(f"the buy-in is {table.buy_in} credits and you have {self.bankroll}")
         return TableInfo(table, self.game_title(table.game), regs, not reasons, tuple(reasons), available)
 
-    def sit(self, table_name: str) -> TableSession:
-        """Sit down at a table of the current cantina: everyone buys in, the engine session starts."""
+    def sit(self, table_name: str, legacy: Mapping[str, Any] | None = None) -> TableSession:
+        """Sit down at a table of the current cantina: everyone buys in, the engine session starts.
+
+        ``legacy``: for a sitting replayed from a save made before some table options existed, those options
+        at their ``legacy`` value (the rule as it was then), so its actions replay exactly; nothing else."""
         info = self.table_info(table_name)
         if not info.can_sit:
             raise CampaignError(f"you cannot sit at {info.table.title}: " + "; ".join(info.reasons))
@@ -320,8 +323,17 @@ class Campaign:
         seed = derive_seed(self.seed, number)
         from game.engine import create
 
+        options = table.engine_options()
+        if legacy:
+            from game.engine import GAMES
+
+            allowed = {s.name: s.legacy for s in GAMES[table.game].OPTIONS if s.legacy is not None}
+            for name, value in legacy.items():
+                if name not in allowed or allowed[name] != value or type(value) is not type(allowed[name]):
+                    raise CampaignError(f"{name!r} is no option an older save of {table.title} may play with")
+            options = {**options, **legacy}
         try:  # everything that can fail comes before the first credit moves
-            state = create(table.game, seats=seats, seed=seed, options=table.engine_options())
+            state = create(table.game, seats=seats, seed=seed, options=options)
             session = TableSession(level_id=self.current, table=table, regulars=info.regulars,
                                    buy_in=table.buy_in, number=number, seed=seed,
                                    secret=self.sitting_secret(number), state=state)
@@ -345,7 +357,7 @@ class Campaign:
         self._stats(table.game).sessions += 1
         self.session = session
         self._live = len(self.log)
-        self.log.append({"sit": table_name})
+        self.log.append({"sit": table_name, **({"legacy_options": dict(legacy)} if legacy else {})})
         return session
 
     def act(self, action: Action) -> list[Event]:
@@ -574,8 +586,15 @@ class Campaign:
             raise CampaignDataError(f"{where}: {exc}") from None
 
     def _replay_sitting(self, entry: Mapping[str, Any], where: str, last: bool) -> None:
-        s = self.sit(entry["sit"])
-        extras = {k: v for k, v in entry.items() if k not in ("sit", "actions") and k not in DERIVED_TABLE_KEYS}
+        legacy = entry.get("legacy_options")
+        if legacy is not None and not isinstance(legacy, Mapping):
+            raise CampaignDataError(f"{where}.legacy_options: must be an object")
+        try:
+            s = self.sit(entry["sit"], legacy=legacy)
+        except CampaignError as exc:
+            raise CampaignDataError(f"{where}: {exc}") from None
+        extras = {k: v for k, v in entry.items()
+                  if k not in ("sit", "actions", "legacy_options") and k not in DERIVED_TABLE_KEYS}
         self.log[self._live].update(extras)  # kept as they were, whatever this version makes of them
         hook = getattr(s, "restore_saved", None)
         if callable(hook):  # the session reads its own saved facts (a per-table secret...)

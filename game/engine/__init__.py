@@ -22,6 +22,7 @@ from game.engine.core import (
     Pot,
     SaveError,
     State,
+    legacy_options,
 )
 from game.engine.hintaro import Hintaro
 from game.engine.kinzo import Kinzo
@@ -107,8 +108,12 @@ def restore(text: str | bytes) -> State:
             raise SaveError(f"the save has no {key!r}")
     if not isinstance(data["actions"], list) or not isinstance(data["options"], dict):
         raise SaveError("the save's 'actions' must be a list and its 'options' an object")
+    cls = GAMES.get(data["game"]) if isinstance(data["game"], str) else None
+    options = dict(data["options"])
+    if cls is not None:  # options added since the save was made play as the rule was then
+        options.update(legacy_options(cls.OPTIONS, options))
     try:
-        state = create(data["game"], data["seats"], data["seed"], data["options"])
+        state = create(data["game"], data["seats"], data["seed"], options)
     except ValueError as exc:
         raise SaveError(f"the save's table cannot be set up: {exc}") from None
     for i, raw in enumerate(data["actions"]):

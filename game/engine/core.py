@@ -328,6 +328,9 @@ class OptionSpec:
     min: int | None = None
     max: int | None = None
     choices: tuple[Any, ...] | None = None
+    #: for an option added after saves were made: the value a save that does not name it plays with (the rule
+    #: as it was before the option), so old saves replay exactly; None when the default already is that
+    legacy: Any = None
 
     def validate(self, value: Any) -> Any:
         if self.type is bool:
@@ -355,6 +358,12 @@ class OptionSpec:
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
         return value
+
+
+def legacy_options(specs: Iterable[OptionSpec], saved: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a save made before some were added plays with: each option it does not name that has a
+    ``legacy`` value takes it (the rule as it was), so a seed and its actions replay exactly."""
+    return {s.name: s.legacy for s in specs if s.legacy is not None and s.name not in saved}
 
 
 def validate_options(specs: Iterable[OptionSpec], options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -101,7 +101,7 @@ class BetterHintaro(BettingMixin, BusinessMixin, EndgameMixin, State):
                    "printed value)", type=bool),
         OptionSpec("auction_floor", True, "Auction floor: an auction's ask never drops below the bank's buy-back "
                    "price (half the value, to the nearest ten); unsold there, the item stays in the discard pile "
-                   "(off: the text's step-down)", type=bool),
+                   "(off: the text's step-down)", type=bool, legacy=False),
     )
 
     @property
