@@ -394,7 +394,9 @@ class Campaign:
             elif e.kind == "round_over":
                 stacks = list(e.data.get("stacks", s.state.stacks))
                 before = s.settled[HUMAN_SEAT]
-                if before > 0:
+                # played it: had chips when it began, or plays on for a carried pot with none (Street Hintaro's
+                # all-in tie: the next round is thrown for the carried wagers)
+                if before > 0 or HUMAN_SEAT in e.data.get("contenders", ()):
                     stats.hands += 1
                     if HUMAN_SEAT in e.data.get("winners", ()):
                         stats.wins += 1
