@@ -40,7 +40,7 @@ layer at a time, the stays one table over the pools left) and only the small res
 the heaviest decisions take 25–40 ms. Without numpy (the packaged app leaves it out: 42 MB with its OpenBLAS,
 and ~0.2 s to import) the same states are walked one by one (:meth:`KinzoSolver.second`, its hot spot kept
 lean): the same sums, so the same values to rounding, checked against the brute force either way, but the
-heaviest decisions take ~0.5 s of a core (the agent thinks on its own thread).
+heaviest decisions take 0.5–0.8 s of a core (the agent thinks on its own thread).
 ``CANTINA_PURE_KINZO=1`` makes a source install walk as the app does (to measure it).
 
 The stake the shark names: the game pays in proportion to the stake, so the best stake is the highest when
