@@ -222,13 +222,26 @@ pygame.quit()
 
 
 def _first_frame_ms(cmd: list[str], env: dict[str, str], root: Path) -> float | None:
-    out = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=120)
-    m = re.search(r"first frame: (\d+) ms", out.stdout)
-    return float(m.group(1)) if m else None
+    """Milliseconds from starting ``cmd`` to its ``first frame:`` line (printed, flushed, right after the first
+    flip), timed from here: finer than the process's own figure (its start time is kept in 10 ms ticks)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    found = None
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if found is None and re.search(r"first frame: \d+ ms", line):
+                found = (time.perf_counter() - t0) * 1000
+        proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return round(found, 1) if found is not None else None
 
 
 def first_frame(runs: int = 5) -> dict[str, Any]:
-    """Time to the first flip from process start, medians of ``runs`` fresh processes each (bytecode cached,
+    """Time to the first flip from starting the process, medians of ``runs`` fresh processes each (bytecode cached,
     as an installed game has it; one unmeasured warm-up each): the game (``cantina --frames 1``: the title, what
     a player sees first), a bare pygame-ce window process (import, init, window, flip: the floor) and their
     ratio, measured in the same run, interleaved (the machine is shared); also ``--demo hintaro`` (a table)."""
@@ -295,9 +308,9 @@ def format_render_bench(result: dict[str, Any]) -> str:
         lines.append(f"  cantina standing still ({c.get('size')}, idle life on): {c.get('idle_cpu_percent')} % of one"
                      f" core over {c.get('seconds')} s (target ≤ {t.get('cantina_idle_cpu_percent')} %)")
     ff = result.get("first_frame", {})
-    lines.append(f"  first frame (median, from process start): game {ff.get('game_ms')} ms, bare pygame-ce window"
-                 f" {ff.get('bare_pygame_ms')} ms, ratio {ff.get('ratio')} (target ≤ {t.get('first_frame_ratio')});"
-                 f" --demo hintaro {ff.get('demo_hintaro_ms')} ms")
+    lines.append(f"  first frame (median, from starting the process): game {ff.get('game_ms')} ms, bare pygame-ce"
+                 f" window {ff.get('bare_pygame_ms')} ms, ratio {ff.get('ratio')}"
+                 f" (target ≤ {t.get('first_frame_ratio')}); --demo hintaro {ff.get('demo_hintaro_ms')} ms")
     lines.append(f"  p99 target at 1920x1080: ≤ {t.get('p99_ms_1920x1080')} ms")
     return "\n".join(lines)
 
