@@ -7,8 +7,9 @@ first frame shows. Measurements, not tests: the numbers are printed (or returned
   (turning over as it lands), while the flower's petals turn, the spike dice tumble and chips slide from every
   seat: the busiest card table.
 * idle CPU: the real loop with a person to act and nothing moving, CPU seconds over wall seconds.
-* first frame: ``cantina --frames 1 --demo hintaro`` in a fresh process, from process start (bytecode
-  cached, as an installed game has it).
+* first frame: ``cantina --frames 1`` (the title) in a fresh process, from process start to the first flip
+  (bytecode cached, as an installed game has it), beside a bare pygame-ce window process measured the same
+  way in the same run, and their ratio (target ≤ 1.5); ``--demo hintaro`` (a table) for reference.
 * memory: the RSS of a 1920×1080 demo table after 600 frames and after 20,000 (``--frames``), in a fresh
   process (game.measure.memory).
 """
@@ -203,8 +204,49 @@ def cantina_idle_cpu(seconds: float, size: tuple[int, int] = (1280, 720)) -> dic
         pygame.quit()
 
 
-def first_frame(runs: int = 2) -> dict[str, Any]:
-    """Time to the first frame of a fresh ``--demo hintaro`` process (the last of ``runs``: warm bytecode)."""
+#: a bare pygame-ce window as a whole process, the yardstick for the game's first frame: import, init, a window
+#: of the game's default size, one fill and flip; its age read as the app reads its own (``process_age``)
+_BARE_WINDOW = """
+import os
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+pygame.init()
+screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+screen.fill((40, 20, 14))
+pygame.display.flip()
+with open("/proc/self/stat", encoding="ascii") as f:
+    start = int(f.read().rsplit(")", 1)[1].split()[19])
+with open("/proc/uptime", encoding="ascii") as f:
+    age = float(f.read().split()[0]) - start / os.sysconf("SC_CLK_TCK")
+print(f"first frame: {age * 1000:.0f} ms", flush=True)
+pygame.quit()
+"""
+
+
+def _first_frame_ms(cmd: list[str], env: dict[str, str], root: Path) -> float | None:
+    """Milliseconds from starting ``cmd`` to its ``first frame:`` line (printed, flushed, right after the first
+    flip), timed from here: finer than the process's own figure (its start time is kept in 10 ms ticks)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    found = None
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if found is None and re.search(r"first frame: \d+ ms", line):
+                found = (time.perf_counter() - t0) * 1000
+        proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return round(found, 1) if found is not None else None
+
+
+def first_frame(runs: int = 5) -> dict[str, Any]:
+    """Time to the first flip from starting the process, medians of ``runs`` fresh processes each (bytecode cached,
+    as an installed game has it; one unmeasured warm-up each): the game (``cantina --frames 1``: the title, what
+    a player sees first), a bare pygame-ce window process (import, init, window, flip: the floor) and their
+    ratio, measured in the same run, interleaved (the machine is shared); also ``--demo hintaro`` (a table)."""
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -212,14 +254,22 @@ def first_frame(runs: int = 2) -> dict[str, Any]:
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
     env["CANTINA_CONFIG_DIR"] = tempfile.mkdtemp(prefix="cantina-bench-")
-    ms: list[float] = []
-    for _ in range(runs):
-        out = subprocess.run([sys.executable, "-m", "game", "--frames", "1", "--demo", "hintaro"], cwd=root, env=env,
-                             capture_output=True, text=True, timeout=120)
-        m = re.search(r"first frame: (\d+) ms", out.stdout)
-        if m:
-            ms.append(float(m.group(1)))
-    return {"first_frame_ms": ms[-1] if ms else None, "runs_ms": ms}
+    cmds = {"game_ms": [sys.executable, "-m", "game", "--frames", "1"],
+            "bare_pygame_ms": [sys.executable, "-c", _BARE_WINDOW],
+            "demo_hintaro_ms": [sys.executable, "-m", "game", "--frames", "1", "--demo", "hintaro"]}
+    ms: dict[str, list[float]] = {k: [] for k in cmds}
+    for i in range(runs + 1):
+        for key, cmd in cmds.items():
+            got = _first_frame_ms(cmd, env, root)
+            if i and got is not None:  # the first round warms the bytecode and the file cache
+                ms[key].append(got)
+    out: dict[str, Any] = {k: (statistics.median(v) if v else None) for k, v in ms.items()}
+    game, bare = out["game_ms"], out["bare_pygame_ms"]
+    out["ratio"] = round(game / bare, 2) if game and bare else None
+    out["runs_ms"] = ms
+    # the older figure's name, kept for readers of the JSON: the title's first frame
+    out["first_frame_ms"] = game
+    return out
 
 
 def render_bench(quick: bool = False, memory_frames: int | None = None,
@@ -234,12 +284,12 @@ def render_bench(quick: bool = False, memory_frames: int | None = None,
         result["frame_time_cards"][f"{size[0]}x{size[1]}"] = frame_times(size, frames, 1 if quick else 3, "cards")
     result["idle"] = idle_cpu(3.0 if quick else 8.0)
     result["cantina_idle"] = [cantina_idle_cpu(3.0 if quick else 8.0, size) for size in ((1280, 720), (1920, 1080))]
-    result["first_frame"] = first_frame(1 if quick else 2)
+    result["first_frame"] = first_frame(2 if quick else 7)
     from game.measure import memory
 
     result["memory"] = memory.memory_bench(memory_games or memory.GAMES,
                                            memory_frames or (2_000 if quick else memory.FRAMES))
-    result["targets"] = {"p99_ms_1920x1080": 4.0, "idle_cpu_percent": 3.0, "first_frame_ms": 500,
+    result["targets"] = {"p99_ms_1920x1080": 4.0, "idle_cpu_percent": 3.0, "first_frame_ratio": 1.5,
                          "cantina_idle_cpu_percent": 8.0}
     return result
 
@@ -265,8 +315,10 @@ def format_render_bench(result: dict[str, Any]) -> str:
         lines.append(f"  cantina standing still ({c.get('size')}, idle life on): {c.get('idle_cpu_percent')} % of one"
                      f" core over {c.get('seconds')} s (target ≤ {t.get('cantina_idle_cpu_percent')} %)")
     ff = result.get("first_frame", {})
-    lines.append(f"  first frame: {ff.get('first_frame_ms')} ms from process start (target ≤ {t.get('first_frame_ms')}"
-                 f" ms); p99 target at 1920x1080: ≤ {t.get('p99_ms_1920x1080')} ms")
+    lines.append(f"  first frame (median, from starting the process): game {ff.get('game_ms')} ms, bare pygame-ce"
+                 f" window {ff.get('bare_pygame_ms')} ms, ratio {ff.get('ratio')}"
+                 f" (target ≤ {t.get('first_frame_ratio')}); --demo hintaro {ff.get('demo_hintaro_ms')} ms")
+    lines.append(f"  p99 target at 1920x1080: ≤ {t.get('p99_ms_1920x1080')} ms")
     if result.get("memory"):
         from game.measure.memory import format_memory
 

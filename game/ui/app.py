@@ -13,7 +13,6 @@ import os
 import sys
 import time
 import traceback
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +34,8 @@ from game.ui.scene import Scene, SceneStack
 from game.ui.settings import Settings
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
     from game.ui.session import TableSession
     from game.ui.tables.base import BaseTable
 
@@ -103,7 +104,7 @@ class App:
         self.text = Text(self.res)
         self.backdrop = Backdrop(self.res)
         self.stack = SceneStack()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cantina-ai")
+        self._pool: ThreadPoolExecutor | None = None
         self.sound: Any = None
         self.running = True
         self.frame = 0
@@ -117,6 +118,15 @@ class App:
         pygame.key.set_repeat(350, 40)
         for p in self.res.problems:
             self.toast(p, 6.0)
+
+    @property
+    def pool(self) -> ThreadPoolExecutor:
+        """The AI's thread, made when a table first asks for it (not before the title's first frame)."""
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cantina-ai")
+        return self._pool
 
     # ------------------------------------------------------------------ window
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -223,10 +233,11 @@ class App:
         self.dirty = True
 
     def _close_tables(self) -> None:
-        from game.ui.tables.base import BaseTable
-
+        tables = sys.modules.get("game.ui.tables.base")
+        if tables is None:  # no table opened yet (the title at start): none to close, and no AI to import
+            return
         for s in self.stack.scenes:
-            if isinstance(s, BaseTable):
+            if isinstance(s, tables.BaseTable):
                 s.close()
 
     def open_table(self, session: TableSession, demo: bool = False) -> BaseTable:
@@ -435,7 +446,8 @@ class App:
         if self.persist:
             self.save_settings()
         self._close_tables()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
         if self.sound is not None:
             self.sound.stop()
         self.res.clear()

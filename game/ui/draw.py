@@ -101,29 +101,38 @@ def _falloff() -> list[float]:
     return _FALLOFF
 
 
+def _glow_disc(colour: Colour, alpha: int, additive: bool, n: int = 96) -> pygame.Surface:
+    """:func:`glow`'s small ``n``×``n`` disc: one quarter worked out pixel by pixel, the rest its mirror images
+    (the disc is symmetric about both axes), packed as bytes: a few times faster than setting every pixel,
+    which counts on the title's first frame."""
+    fall = _falloff()
+    c = (n - 1) / 2
+    half = n // 2
+    outside = bytes(4) if additive else bytes((*colour[:3], 0))
+    rows = []
+    for y in range(half):
+        dy = (y - c) / c
+        row = []
+        for x in range(half):
+            d = math.hypot((x - c) / c, dy)
+            if d >= 1:
+                row.append(outside)
+                continue
+            k = fall[min(64, int(d * 64))] * alpha / 255
+            if additive:
+                row.append(bytes((int(colour[0] * k), int(colour[1] * k), int(colour[2] * k), 0)))
+            else:
+                row.append(bytes((*colour[:3], int(255 * k))))
+        rows.append(b"".join(row) + b"".join(reversed(row)))
+    return pygame.image.frombytes(b"".join(rows) + b"".join(reversed(rows)), (n, n), "RGBX" if additive else "RGBA")
+
+
 def _glow_source(colour: Colour, alpha: int, additive: bool) -> pygame.Surface:
-    """The 96-pixel glow a pool of light is scaled from (the per-pixel loop, once per colour and strength)."""
+    """The 96-pixel glow a pool of light is scaled from (:func:`_glow_disc`, once per colour and strength)."""
     key = (colour, alpha, additive)
     small = _glow_sources.get(key)
     if small is None:
-        n = 96
-        small = pygame.Surface((n, n), pygame.SRCALPHA if not additive else 0)
-        fall = _falloff()
-        c = (n - 1) / 2
-        for y in range(n):
-            for x in range(n):
-                d = math.hypot((x - c) / c, (y - c) / c)
-                if d >= 1:
-                    if additive:
-                        continue
-                    small.set_at((x, y), (*colour, 0))
-                    continue
-                k = fall[min(64, int(d * 64))] * alpha / 255
-                if additive:
-                    small.set_at((x, y), (int(colour[0] * k), int(colour[1] * k), int(colour[2] * k)))
-                else:
-                    small.set_at((x, y), (*colour, int(255 * k)))
-        _glow_sources[key] = small
+        small = _glow_sources[key] = _glow_disc(colour, alpha, additive)
     return small
 
 
