@@ -11,7 +11,7 @@ from typing import Any
 
 from game.engine.core import Event, State
 
-_COUNTED_FIELDS = ("dealer_total",)
+_COUNTED_FIELDS = ("reason", "dealer_total")  # as game.measure.simulate counts them
 _LISTED_FIELDS = ("hand_outcomes",)
 
 
