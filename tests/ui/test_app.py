@@ -174,6 +174,27 @@ def test_setup_options_are_generic_widgets(app) -> None:
     assert len(setup.seats) == 2
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768), (560, 360)])
+def test_every_option_of_every_game_has_a_row_on_the_setup_screen(app, size) -> None:
+    """Better Hintaro has ten options: none may be left off the screen (the last two once were), and no row may
+    run into the next or into the game's description below them."""
+    from game.engine import GAMES
+
+    app.resize(size)
+    app.go_title()
+    for game_id, cls in GAMES.items():
+        setup = app.push(SetupScene(app, game_id))
+        frames(app, 1)
+        rows = {t: r for t, r, *_ in setup.labels}
+        titles = [spec.name.replace("_", " ").capitalize() for spec in cls.OPTIONS]
+        missing = [t for t in titles if t not in rows]
+        assert not missing, f"{game_id} at {size}: no row for {missing}"
+        boxes = [rows[t] for t in titles]
+        assert all(a.bottom <= b.top for a, b in zip(boxes, boxes[1:])), f"{game_id} at {size}: rows overlap"
+        assert boxes[-1].bottom <= setup.about_rect.top and min(r.h for r in boxes) >= 10
+        app.pop()
+
+
 def test_rules_pages_render_and_scroll(app) -> None:
     ids = page_ids()
     assert "hintaro" in ids and "street_hintaro" in ids

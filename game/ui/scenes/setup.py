@@ -240,14 +240,14 @@ class SetupScene(Scene):
         x_val = left.x + int(left.w * 0.42)
 
         def arrow_row(y: int, label: str, value: str, tip: str, minus: Any, plus: Any, key_l: int | None = None,
-                      key_r: int | None = None, signs: tuple[str, str] = ("−", "+")) -> None:
-            self.labels.append((label, pygame.Rect(left.x, y, x_val - left.x, bh), theme.CREAM, tip))
+                      key_r: int | None = None, signs: tuple[str, str] = ("−", "+"), h: int = bh) -> None:
+            self.labels.append((label, pygame.Rect(left.x, y, x_val - left.x, h), theme.CREAM, tip))
             b1 = Button(signs[0], minus, key_l, "", tip)
-            b1.rect = pygame.Rect(x_val, y, small, bh)
+            b1.rect = pygame.Rect(x_val, y, small, h)
             b2 = Button(signs[1], plus, key_r, "", tip)
-            b2.rect = pygame.Rect(left.right - small, y, small, bh)
+            b2.rect = pygame.Rect(left.right - small, y, small, h)
             self.widgets += [b1, b2]
-            self.labels.append((value, pygame.Rect(b1.rect.right, y, b2.rect.left - b1.rect.right, bh), theme.AMBER,
+            self.labels.append((value, pygame.Rect(b1.rect.right, y, b2.rect.left - b1.rect.right, h), theme.AMBER,
                                 ""))
 
         y = left.y
@@ -261,24 +261,29 @@ class SetupScene(Scene):
         self.widgets.append(stakes)
         y += row + int(8 * u)
         self.about_rect = pygame.Rect(left.x, left.bottom - int(90 * u), left.w, int(90 * u))
-        for spec in self.cls.OPTIONS:
-            if y + bh > self.about_rect.top:
+        # every option gets a row: a game with many (Better Hintaro has ten) packs them closer rather than
+        # leaving the last ones out, down to a row a finger can still hit
+        specs = self.cls.OPTIONS
+        orow = max(int(22 * u), min(row, (self.about_rect.top - y) // max(1, len(specs))))
+        obh = min(bh, orow - int(4 * u))
+        for spec in specs:
+            if y + obh > self.about_rect.top:
                 break
             v = self.options[spec.name]
             title = spec.name.replace("_", " ").capitalize()
             if spec.type is bool:
-                self.labels.append((title, pygame.Rect(left.x, y, x_val - left.x, bh), theme.CREAM, spec.doc))
+                self.labels.append((title, pygame.Rect(left.x, y, x_val - left.x, obh), theme.CREAM, spec.doc))
                 b = Button("On" if v else "Off", lambda s=spec: self.change_option(s, 1), None, "", spec.doc,
                            selected=bool(v))
-                b.rect = pygame.Rect(x_val, y, left.right - x_val, bh)
+                b.rect = pygame.Rect(x_val, y, left.right - x_val, obh)
                 self.widgets.append(b)
             else:
                 shown = f"{v:,}" if isinstance(v, int) else str(v)
                 if spec.name == "rounds" and v == 0:
                     shown = "until one seat has every chip"
                 arrow_row(y, title, shown, spec.doc, lambda s=spec: self.change_option(s, -1),
-                          lambda s=spec: self.change_option(s, 1))
-            y += row
+                          lambda s=spec: self.change_option(s, 1), h=obh)
+            y += orow
         # seats
         y = right.y
         cls = self.cls
