@@ -866,7 +866,10 @@ class BetterHintaroTable(HintaroTable):
         rng = self.state.amount_range("bid") if self.my_turn() else None
         floor = rng[0] if rng else (a.get("high", 0) + 100 if a.get("bidder", -1) >= 0 else a.get("ask", 0))
         return [
-            self._spec("Pass", "Let this price go by (you may be asked again if the ask drops)", pygame.K_p, "P",
+            self._spec("Pass", "Let this price go by (you may be asked again if the ask drops)"
+                       if a.get("floor") is None or a.get("ask", 0) > a["floor"]
+                       else "Let it go: the ask is at its floor, so if nobody bids the item stays unsold", pygame.K_p,
+                       "P",
                        Action("pass"), "", primary=True),
             ActionSpec("Bid", f"Bid the slider's amount (at least {floor:,}); the winner pays the bank",
                        pygame.K_b, "B", amount_kind="bid", enabled=rng is not None),

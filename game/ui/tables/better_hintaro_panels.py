@@ -921,8 +921,13 @@ def paint_auction(surf: pygame.Surface, rect: pygame.Rect, text: Text, art: Card
         line(f"Opened at {opening:,} (half the value). A bid must meet the ask." if ask == opening else
              f"Opened at {opening:,}; nobody took it, so the ask dropped. A bid must meet the ask.")
     y += int(4 * u)
-    line("If nobody bids, the ask drops: by 100 while it is 400 or more, by 50 from 150, by 10 below 150; "
-         "under 10 the item stays in the discard pile.", theme.TEXT_DIM, int(13 * u))
+    floor = auction.get("floor")
+    if floor is not None:  # the Auction floor option: the ask never drops below the bank's buy-back price
+        line(f"If nobody bids, the ask drops no lower than {floor:,} (the bank's buy-back price); unsold there, the "
+             "item stays in the discard pile.", theme.TEXT_DIM, int(13 * u))
+    else:
+        line("If nobody bids, the ask drops: by 100 while it is 400 or more, by 50 from 150, by 10 below 150; "
+             "under 10 the item stays in the discard pile.", theme.TEXT_DIM, int(13 * u))
     y += int(6 * u)
     if current is not None:
         if current == me:
