@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 MASK64 = (1 << 64) - 1
 SAVE_FORMAT = "lost-hand-cantina/table"
@@ -304,6 +304,21 @@ _SET_KIND = _SLOTS["kind"].__set__
 _SET_SEAT = _SLOTS["seat"].__set__
 _SET_DATA = _SLOTS["data"].__set__
 _SET_SECRET = _SLOTS["secret"].__set__
+
+
+class SessionOver(TypedDict):
+    """``session_over``, which every game emits last: the rounds played and the final stacks (a game may add
+    fields by subclassing)."""
+
+    rounds: int
+    stacks: list[int]
+
+
+class CarryReturned(TypedDict):
+    """``carry_returned``: chips still on the table when the session ends, handed back, per seat (a game may add
+    fields by subclassing)."""
+
+    amounts: list[int]
 
 
 def catalogue(**kinds: type) -> dict[str, tuple[str, ...]]:

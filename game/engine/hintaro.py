@@ -23,8 +23,10 @@ from game.engine.core import (
     ROUNDS,
     STACK,
     Action,
+    CarryReturned,
     Event,
     OptionSpec,
+    SessionOver,
     State,
     act,
     build_pots,
@@ -201,15 +203,6 @@ class RoundOver(TypedDict):
     stacks: list[int]
     reason: str  # why the round went this way (game.engine.showdown): decided where the winners are found
     params: dict[str, Any]  # what the reason's words need (standing names, how many ways a split went)
-
-
-class CarryReturned(TypedDict):
-    amounts: list[int]  # per seat
-
-
-class SessionOver(TypedDict):
-    rounds: int
-    stacks: list[int]
 
 
 EVENT_KINDS = catalogue(

@@ -46,6 +46,7 @@ from game.engine.core import (
     refuse,
     seats_from,
 )
+from game.engine.core import SessionOver as BaseSessionOver
 from game.engine.rounds import next_dealer, session_ends
 
 #: card values; a full deck holds COPIES of each
@@ -117,9 +118,7 @@ class RoundStarted(TypedDict):
     stake_range: list[int]
 
 
-class SessionOver(TypedDict):
-    rounds: int
-    stacks: list[int]
+class SessionOver(BaseSessionOver):
     house: int
 
 

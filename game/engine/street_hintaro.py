@@ -19,7 +19,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State, act, catalogue, copy_json
+from game.engine.core import (
+    ROUNDS,
+    STACK,
+    Action,
+    CarryReturned,
+    Event,
+    OptionSpec,
+    SessionOver,
+    State,
+    act,
+    catalogue,
+    copy_json,
+)
 from game.engine.rounds import next_dealer, session_ends, share_out
 
 #: a chance cube: three red faces and three blue ones
@@ -95,15 +107,6 @@ class RoundOver(TypedDict):
     stacks: list[int]
     reason: str  # why (game.engine.showdown): conceded, higher_score, lower_score or tie
     params: dict[str, Any]  # the scores: score (the winner's or the tied one), other
-
-
-class CarryReturned(TypedDict):
-    amounts: list[int]
-
-
-class SessionOver(TypedDict):
-    rounds: int
-    stacks: list[int]
 
 
 EVENT_KINDS = catalogue(

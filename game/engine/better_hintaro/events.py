@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from game.engine.core import CarryReturned as BaseCarryReturned
+from game.engine.core import SessionOver as BaseSessionOver
 from game.engine.core import catalogue
 
 
@@ -293,8 +295,7 @@ class AuctionState(TypedDict):
 
 
 # ------------------------------------------------------------------------------------------- the end
-class CarryReturned(TypedDict):
-    amounts: list[int]
+class CarryReturned(BaseCarryReturned):
     odd_to: int | None
     odd: int
 
@@ -323,9 +324,7 @@ class Victory(TypedDict):
     standings: list[dict[str, Any]]
 
 
-class SessionOver(TypedDict):
-    rounds: int
-    stacks: list[int]
+class SessionOver(BaseSessionOver):
     winner: int | None
     decided_by: str
     bounties: list[int]

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from game.engine.core import catalogue, copy_json
+from game.engine.core import CarryReturned, SessionOver, catalogue, copy_json
 
 
 # ---------------------------------------------------------------------------------------------- the catalogue
@@ -199,15 +199,6 @@ class RoundOver(TypedDict):
     extra: bool
     reason: str  # why the last pot paid went as it did (game.engine.showdown), found where its winners are
     params: dict[str, Any]  # what its words need: standing, beats, total/other, cards/other, ways...
-
-
-class CarryReturned(TypedDict):
-    amounts: list[int]
-
-
-class SessionOver(TypedDict):
-    rounds: int
-    stacks: list[int]
 
 
 EVENT_KINDS = catalogue(

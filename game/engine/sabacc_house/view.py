@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from game.engine.core import build_pots, catalogue, copy_json
+from game.engine.core import CarryReturned, SessionOver, build_pots, catalogue, copy_json
 from game.engine.sabacc_house.ranks import CARDS, DECK, _rank_sorted
 
 N_CARDS = len(CARDS)
@@ -267,15 +267,6 @@ class RoundOver(TypedDict):
     stacks: list[int]
     reason: str  # why the main pot went as it did (game.engine.showdown), found where the winners are
     params: dict[str, Any]  # what its words need: standing, beats, cards/other, total/other, ways...
-
-
-class CarryReturned(TypedDict):
-    amounts: list[int]
-
-
-class SessionOver(TypedDict):
-    rounds: int
-    stacks: list[int]
 
 
 EVENT_KINDS = catalogue(
