@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -190,7 +191,7 @@ def test_every_option_of_every_game_has_a_row_on_the_setup_screen(app, size) -> 
         missing = [t for t in titles if t not in rows]
         assert not missing, f"{game_id} at {size}: no row for {missing}"
         boxes = [rows[t] for t in titles]
-        assert all(a.bottom <= b.top for a, b in zip(boxes, boxes[1:])), f"{game_id} at {size}: rows overlap"
+        assert all(a.bottom <= b.top for a, b in pairwise(boxes)), f"{game_id} at {size}: rows overlap"
         assert boxes[-1].bottom <= setup.about_rect.top and min(r.h for r in boxes) >= 10
         app.pop()
 
