@@ -44,6 +44,21 @@ OPTION_WORDS: dict[str, str] = {"rounds": "{} hands", "ante": "ante {}", "min_be
                                 "limit": "limit {}", "blind": "blind {}"}
 
 
+#: keys that use what the player stands at (a held one must not reach the room from the screen it closed)
+USE_KEYS: frozenset[int] = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_e})
+
+
+def keys_held(keys: Any) -> set[int]:
+    """Which of ``keys`` the keyboard holds down right now.
+
+    Why: SDL repeats a held key as more key-down events (``pygame.key.set_repeat``), and a repeat looks like a
+    press. Enter on "You cash out" closes it onto the room, where the player stands by that table: the repeats
+    of the same Enter used to sit them down again. A scene that appears under a held key ignores that key until
+    it is let go."""
+    pressed = pygame.key.get_pressed()
+    return {k for k in keys if pressed[k]}
+
+
 @dataclass(frozen=True)
 class Target:
     """Something in the room the player can walk up to and use."""
@@ -98,6 +113,7 @@ class CantinaScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._panel_key: Any = None
         self._panel_target: Target | None = None
+        self.held_keys: set[int] = set()  # keys held down as the room came back on top (see :func:`keys_held`)
 
     # ------------------------------------------------------------------ geometry
     def _cell_centre(self, cell: Cell) -> tuple[float, float]:
@@ -344,6 +360,8 @@ class CantinaScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.key in self.held_keys:
+            return  # the key that closed the screen above is still down: its repeats are not new presses
         for b in (self.journal_button, self.menu_button, *self.panel_buttons):
             if b.handle(ev):
                 return
@@ -376,6 +394,9 @@ class CantinaScene(Scene):
             if t is not None:
                 self.walk_to(t, use=True)
         elif ev.action == "next":
+            # the keyboard takes over from the pointer until it moves again: a pointer resting on a door (walked
+            # to by a click) no longer holds the focus there, and Enter then uses what Tab picked
+            self.hover, self.hover_spot, self.hover_prop = None, None, None
             cur = self.selected if self.selected in self.targets else None
             step = -1 if ev.mod & pygame.KMOD_SHIFT else 1
             i = (self.targets.index(cur) + step) if cur is not None else 0
@@ -393,6 +414,7 @@ class CantinaScene(Scene):
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._release_keys()
         self._move(dt)
         if self.app.settings.ambience:
             self.amb.update(dt)
@@ -415,6 +437,11 @@ class CantinaScene(Scene):
     def enter(self) -> None:
         self._panel_key = None  # the campaign may have changed under a table or the lender
         self._hover(self.mouse)
+        self.held_keys = keys_held(USE_KEYS)
+
+    def _release_keys(self) -> None:
+        if self.held_keys:
+            self.held_keys = keys_held(self.held_keys)
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
