@@ -113,6 +113,7 @@ class CantinaScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._panel_key: Any = None
         self._panel_target: Target | None = None
+        self.notice: tuple[str, float] | None = None  # the room's message (a shut door...) and its seconds left
         self.held_keys: set[int] = set()  # keys held down as the room came back on top (see :func:`keys_held`)
 
     # ------------------------------------------------------------------ geometry
@@ -226,7 +227,7 @@ class CantinaScene(Scene):
                 self.pending = t if use else None
                 self.queued = None
                 return True
-        self.app.toast("There is no way through to there.")
+        self.say("There is no way through to there.", 4.0)
         return False
 
     def walk_to_cell(self, cell: Cell) -> None:
@@ -305,19 +306,74 @@ class CantinaScene(Scene):
         if t.kind == "table":
             info = self.campaign.table_info(t.name)
             if not info.can_sit:
-                self.app.toast(f"You cannot sit at {info.table.title}: " + "; ".join(info.reasons), 6.0)
+                self.say(f"You cannot sit at {info.table.title}: " + "; ".join(info.reasons), 6.0)
                 return
             self.play.sit(t.name)
         elif t.kind == "door":
             st = self.campaign.door_status(t.name)
             if not st.open:
-                self.app.toast(f"{st.door.label} stays shut: it takes " + "; ".join(st.unmet), 6.0)
+                self.say(f"{st.door.label} stays shut: it takes " + "; ".join(st.unmet), 6.0)
                 return
             self.play.go_through(t.name)
         elif t.kind == "lender":
             from game.ui.campaign.lender import LenderScene
 
             self.app.push(LenderScene(self.app, self.play))
+
+    def say(self, message: str, seconds: float = 5.0) -> None:
+        """A message about the room (a shut door, a table the player cannot sit at): shown in the room's own
+        band under the floor, never over the room, the panel or the key hints."""
+        self.notice = (message, seconds)
+        self.app.dirty = True
+
+    def notice_text(self) -> str:
+        return self.notice[0] if self.notice is not None else ""
+
+    def notice_band(self) -> pygame.Rect:
+        """The band between the room and the key hints where the room's messages go."""
+        return pygame.Rect(0, self.area.bottom, self.size[0], self.band_h)
+
+    def hint_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, self.size[1] - self.hint_h, self.size[0], self.hint_h)
+
+    def player_rect(self) -> pygame.Rect:
+        """The player's figure on screen."""
+        k = self.view.scale
+        img = ch.walker(int(46 * k), 0, self.facing)
+        x, y = self.view.to_screen(self.pos[0], self.pos[1] + 12)
+        return img.get_rect(midbottom=(int(x), int(y)))
+
+    def _door_rect(self, t: Target) -> pygame.Rect:
+        k = self.view.scale
+        r = self.footprint(t)
+        return pygame.Rect(self.view.to_screen(r.x, r.y), (max(2, int(r.w * k)), max(2, int(r.h * k))))
+
+    def door_icon_rect(self, t: Target) -> pygame.Rect:
+        """Where a door's arrow or padlock goes: on the door, unless the player stands there; then just beside
+        it, on a side the player's figure and the door's name leave free."""
+        sr = self._door_rect(t)
+        s = max(4, int(min(sr.w, sr.h) * 0.28))
+        side = 2 * s + 4
+        icon = pygame.Rect(0, 0, side, side)
+        me = self.player_rect()
+        d = self.level.door(t.name)
+        name_y = self.view.to_screen(d.centre[0], d.y)[1] - int(10 * self.view.scale)
+        name = pygame.Rect(sr.centerx - 90 * self.u, name_y - 22 * self.u, 180 * self.u, 22 * self.u)
+        gap = max(3, s // 2)
+        spots = [sr.center]
+        away_x = -1 if me.centerx > sr.centerx else 1
+        away_y = -1 if me.centery > sr.centery else 1
+        spots += [(sr.centerx + away_x * (sr.w // 2 + gap + side // 2), sr.centery),
+                  (sr.centerx, sr.centery + away_y * (sr.h // 2 + gap + side // 2)),
+                  (sr.centerx - away_x * (sr.w // 2 + gap + side // 2), sr.centery),
+                  (sr.centerx, sr.centery - away_y * (sr.h // 2 + gap + side // 2)),
+                  (me.centerx + away_x * (me.w // 2 + gap + side // 2), sr.centery)]
+        for c in spots:
+            icon.center = c
+            if not icon.colliderect(me) and not icon.colliderect(name) and self.view.rect.contains(icon):
+                return icon.copy()
+        icon.center = spots[0]
+        return icon
 
     def open_journal(self) -> None:
         from game.ui.campaign.journal import JournalScene
@@ -423,10 +479,14 @@ class CantinaScene(Scene):
             self.fade = max(0.0, self.fade - dt / 0.45)
         if self.caption > 0:
             self.caption = max(0.0, self.caption - dt)
+        if self.notice is not None:
+            left = self.notice[1] - dt
+            self.notice = (self.notice[0], left) if left > 0 else None
+            self.app.dirty = True
         self._refresh_panel()
 
     def busy(self) -> bool:
-        return bool(self.path) or self.fade > 0 or self.caption > 0 or super().busy()
+        return bool(self.path) or self.fade > 0 or self.caption > 0 or self.notice is not None or super().busy()
 
     def wake_in(self) -> float | None:
         """The room's idle life (lamps, smoke, the droid: all slow) runs at 15 frames a second when nothing else
@@ -450,7 +510,8 @@ class CantinaScene(Scene):
         self.u = u = max(0.5, min(w / 1280, h / 720))
         self.top_h = int(max(36, 46 * u))
         self.hint_h = int(max(20, 26 * u))
-        self.area = pygame.Rect(0, self.top_h, w, h - self.top_h - self.hint_h)
+        self.band_h = int(max(26, 34 * u))  # the room's messages (a shut door...): their own band
+        self.area = pygame.Rect(0, self.top_h, w, h - self.top_h - self.hint_h - self.band_h)
         self.view.fit(self.area)
         bh = self.top_h - int(12 * u)
         self.menu_button.rect = pygame.Rect(0, 0, int(104 * u), bh)
@@ -627,6 +688,7 @@ class CantinaScene(Scene):
         for _, fn in sorted(sprites, key=lambda s: s[0]):
             fn(surf)
         self.amb.draw_smoke(surf, self.view)
+        self._draw_door_icons(surf)
         self._draw_labels(surf)
         surf.set_clip(None)
         self._draw_hud(surf)
@@ -691,7 +753,6 @@ class CantinaScene(Scene):
     def _draw_marks(self, surf: pygame.Surface) -> None:
         """The picked table's rim, doors (open or locked), and where a click-walk is heading."""
         k = self.view.scale
-        u = self.u
         focus = self.focus()
         for d in self.level.doors:
             t = Target("door", d.name)
@@ -703,7 +764,6 @@ class CantinaScene(Scene):
                 g = glow(int(sr.w * 1.4) + 8, int(sr.h * 1.4) + 8, colour, 90)
                 surf.blit(g, g.get_rect(center=sr.center))
             pygame.draw.rect(surf, colour, sr, max(1, int(2 * k)), border_radius=max(1, int(3 * k)))
-            self._door_icon(surf, sr, st.open, u)
         if focus is not None and focus.kind == "table":
             tb = self.level.table(focus.name)
             r = pygame.Rect(self.view.to_screen(tb.x, tb.y), (int(tb.width * k), int(tb.height * k)))
@@ -717,10 +777,19 @@ class CantinaScene(Scene):
             pygame.draw.ellipse(surf, theme.AMBER, pygame.Rect(x - rr * 1.5, y - rr * 0.7, rr * 3, rr * 1.4),
                                 max(1, int(k)))
 
-    def _door_icon(self, surf: pygame.Surface, r: pygame.Rect, open_: bool, u: float) -> None:
-        """An arrow through an open door, a padlock on a shut one (shapes, not colour alone)."""
+    def _draw_door_icons(self, surf: pygame.Surface) -> None:
+        """Each door's arrow or padlock, over the people (placed where the player does not stand)."""
+        for d in self.level.doors:
+            t = Target("door", d.name)
+            icon = self.door_icon_rect(t)
+            if not self._door_rect(t).contains(icon):  # beside the door: on a dark disc, to read on the floor
+                pygame.draw.circle(surf, (10, 10, 14), icon.center, icon.w // 2 + 2)
+            self._door_icon(surf, icon, self.campaign.door_status(d.name).open)
+
+    def _door_icon(self, surf: pygame.Surface, r: pygame.Rect, open_: bool) -> None:
+        """An arrow through an open door, a padlock on a shut one (shapes, not colour alone), in ``r``."""
         c = r.center
-        s = max(4, int(min(r.w, r.h) * 0.28))
+        s = max(4, (r.w - 4) // 2)
         if open_:
             pygame.draw.polygon(surf, theme.AMBER, [(c[0] - s, c[1] - s * 0.6), (c[0] + s * 0.2, c[1] - s * 0.6),
                                                     (c[0] + s * 0.2, c[1] - s), (c[0] + s, c[1]),
@@ -789,15 +858,33 @@ class CantinaScene(Scene):
         for b in (self.journal_button, self.menu_button):
             if b.rect.collidepoint(self.mouse) and b.tooltip:
                 draw_tooltip(surf, t, b.tooltip, b.rect, int(14 * u))
-        if c.is_broke:
+        self._draw_band(surf)
+
+    def _draw_band(self, surf: pygame.Surface) -> None:
+        """The band under the room: the room's message (a shut door...), else the lender's offer to a player who
+        cannot cover any buy-in."""
+        u = self.u
+        t = self.app.text
+        band = self.notice_band()
+        pygame.draw.rect(surf, (8, 9, 13), band)
+        pygame.draw.line(surf, theme.BRASS_DARK, band.topleft, band.topright, 1)
+        if self.notice is not None:
+            msg, colour = self.notice[0], theme.TURN
+        elif self.campaign.is_broke:
             where = ("Grusk Oddo lends credits at his booth here." if self.level.lender
                      else "Grusk Oddo lends credits at his booth in The Lost Hand.")
-            msg = f"You cannot cover any buy-in. {where}"
-            img = t.render(msg, int(15 * u), theme.TURN, "bold")
-            box = img.get_rect().inflate(int(24 * u), int(10 * u))
-            box.midbottom = (self.view.rect.centerx, self.area.bottom - int(10 * u))
-            panel(surf, box, (40, 16, 10), theme.AMBER, radius=box.h // 2, alpha=230, width=1)
-            surf.blit(img, img.get_rect(center=box.center))
+            msg, colour = f"You cannot cover any buy-in. {where}", theme.TURN
+        else:
+            return
+        size = int(16 * u)
+        text = t.fit(msg, size, band.w - int(40 * u), "bold")
+        img = t.render(text, size, colour, "bold")
+        box = img.get_rect().inflate(int(28 * u), int(8 * u))
+        box.center = band.center
+        box.h = min(box.h, band.h - 4)
+        box.centery = band.centery
+        panel(surf, box, (40, 16, 10), theme.AMBER, radius=box.h // 2, alpha=235, width=1)
+        surf.blit(img, img.get_rect(center=box.center))
 
     def _draw_panel(self, surf: pygame.Surface) -> None:
         if self._panel_target is None or not self.panel_rect.w:
@@ -842,8 +929,8 @@ class CantinaScene(Scene):
         w, h = self.size
         r = pygame.Rect(0, h - self.hint_h, w, self.hint_h)
         pygame.draw.rect(surf, (8, 9, 13), r)
-        text = ("Click to walk  ·  arrows or WASD  ·  Enter: sit, go through, talk  ·  Tab: next table or door  ·  "
-                "J: journal  ·  Esc: menu")
+        text = ("Click to walk  ·  arrows or WASD  ·  Enter: sit, go through, talk  ·  Tab: next table, door or "
+                "person  ·  J: journal  ·  Esc: menu")
         self.app.text.blit(surf, self.app.text.fit(text, int(14 * u), w - 20), int(14 * u), theme.TEXT_DIM,
                            center=r.center)
 
