@@ -358,6 +358,8 @@ class CantinaScene(Scene):
         me = self.player_rect()
         d = self.level.door(t.name)
         name_y = self.view.to_screen(d.centre[0], d.y)[1] - int(10 * self.view.scale)
+        if abs(me.centerx - sr.centerx) < me.w * 3:
+            name_y = min(name_y, me.top - int(2 * self.view.scale))
         name = pygame.Rect(sr.centerx - 90 * self.u, name_y - 22 * self.u, 180 * self.u, 22 * self.u)
         gap = max(3, s // 2)
         spots = [sr.center]
@@ -819,7 +821,11 @@ class CantinaScene(Scene):
         elif focus.kind == "door":
             d = self.level.door(focus.name)
             x, y = self.view.to_screen(d.centre[0], d.y)
-            self._pill(surf, d.label, (x, y - int(10 * k)), size, theme.CREAM)
+            y -= int(10 * k)
+            me = self.player_rect()
+            if abs(me.centerx - x) < me.w * 3:  # the player at the door: the name goes over their head
+                y = min(y, me.top - int(2 * k))
+            self._pill(surf, d.label, (x, y), size, theme.CREAM)
         elif self.level.lender is not None:
             x, y = self.view.to_screen(self.level.lender[0], self.level.lender[1] - 42)
             self._pill(surf, self.campaign.roster.lender.name, (x, y), size, theme.CREAM)
