@@ -512,8 +512,8 @@ def test_the_info_panel_never_hides_another_table_or_door(data_dir, level_id: st
 
 # ---------------------------------------------------------------------------------------------- the floor (issue 14)
 def test_tab_cycles_every_table_door_and_person_even_with_the_pointer_on_a_locked_door(data_dir) -> None:
-    """Clicked to a locked door, Enter (it stays shut), then Tab: every table, the lender and the door come up
-    in turn (the pointer resting on the door once kept the focus on it)."""
+    """Clicked to a locked door, Enter (it stays shut), then Tab: every table, every regular, the lender and the
+    door come up in turn (the pointer resting on the door once kept the focus on it)."""
     c = Campaign.new("Rook", seed=9)
     saves.save_slot(1, c)
     app = new_app()
@@ -525,13 +525,22 @@ def test_tab_cycles_every_table_door_and_person_even_with_the_pointer_on_a_locke
         assert until(app, lambda: not cantina.path, 900)
         press(app, pygame.K_RETURN)
         assert app.stack.top is cantina
-        seen = []
-        for _ in range(len(cantina.targets)):
+        seen, people = [], []
+        for _ in range(len(cantina.targets) + len(cantina.level.regulars)):
             press(app, pygame.K_TAB)
             seen.append(cantina.focus())
+            people.append(cantina.picked_person())
         assert set(seen) == set(cantina.targets), seen
-        kinds = {t.kind for t in seen}
-        assert {"table", "door", "lender"} <= kinds
+        assert {"table", "door", "lender"} <= {t.kind for t in seen}
+        assert {p for p in people if p} == {spot.regular for spot in cantina.level.regulars}, people
+        press(app, pygame.K_TAB)  # and round again
+        assert cantina.focus() == seen[0]
+        # a person picked stands for their table: Enter walks over and sits there
+        while cantina.picked_person() != "old_kesh":
+            press(app, pygame.K_TAB)
+        press(app, pygame.K_RETURN)
+        assert until(app, lambda: app.stack.top is not cantina, 900)
+        assert c.session is not None and c.session.table.name == "long_table"
     finally:
         close_app(app)
 

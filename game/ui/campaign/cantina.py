@@ -92,6 +92,7 @@ class CantinaScene(Scene):
         self.selected: Target | None = None
         self.hover: Target | None = None
         self.hover_spot: str | None = None  # a regular under the pointer
+        self.tab_spot: str | None = None  # a regular picked with Tab (they stand for their table, as under the pointer)
         self.hover_prop: Any = None
         self.mouse = (-1, -1)
         self.facing = 1
@@ -214,6 +215,8 @@ class CantinaScene(Scene):
     # ------------------------------------------------------------------ walking
     def walk_to(self, t: Target, use: bool = False) -> bool:
         """Walk up to ``t``; with ``use``, use it on arrival. False if there is no way there."""
+        if t != self.selected:
+            self.tab_spot = None
         self.selected = t
         if self.near(t):
             if use:
@@ -265,6 +268,7 @@ class CantinaScene(Scene):
         self.path = []
         self.pending = None
         self.selected = t
+        self.tab_spot = None
         self._panel_key = None
 
     def _move(self, dt: float) -> None:
@@ -410,6 +414,7 @@ class CantinaScene(Scene):
         self.hover, self.hover_spot = self.target_at(mx, my)
         if self.hover is not None:
             self.selected = self.hover
+            self.tab_spot = None
             return
         for p in self.level.props:
             if p.label and math.hypot(mx - p.x, my - p.y) < 20:
@@ -436,7 +441,7 @@ class CantinaScene(Scene):
                 else:
                     self.walk_to(self.hover)
                 return
-            self.selected = None
+            self.selected, self.tab_spot = None, None
             self.walk_to_cell(self.level.cell_of(*self.view.to_map(*ev.pos)))
             return
         if ev.kind != "key":
@@ -455,14 +460,35 @@ class CantinaScene(Scene):
             # the keyboard takes over from the pointer until it moves again: a pointer resting on a door (walked
             # to by a click) no longer holds the focus there, and Enter then uses what Tab picked
             self.hover, self.hover_spot, self.hover_prop = None, None, None
-            cur = self.selected if self.selected in self.targets else None
+            stops = self.tab_stops()
+            cur = (self.selected, self.tab_spot)
             step = -1 if ev.mod & pygame.KMOD_SHIFT else 1
-            i = (self.targets.index(cur) + step) if cur is not None else 0
-            self.selected = self.targets[i % len(self.targets)] if self.targets else None
+            i = (stops.index(cur) + step) if cur in stops else 0
+            self.selected, self.tab_spot = stops[i % len(stops)] if stops else (None, None)
         elif ev.key == pygame.K_r:
             t = self.focus()
             if t is not None and t.kind == "table":
                 self.rules(self.level.table(t.name).game)
+
+    def tab_stops(self) -> list[tuple[Target, str | None]]:
+        """What Tab goes through, in order: each table then the regulars sitting at it (a person picked stands
+        for their table, as one under the pointer does), the lender, the doors."""
+        out: list[tuple[Target, str | None]] = []
+        for t in self.targets:
+            out.append((t, None))
+            if t.kind == "table":
+                out += [(t, spot.regular) for spot in self.level.seated_at(t.name)
+                        if spot.regular in self.campaign.roster.regulars]
+        return out
+
+    def picked_person(self) -> str | None:
+        """The regular under the pointer, else the one picked with Tab (while their table is the focus)."""
+        if self.hover_spot is not None:
+            return self.hover_spot
+        f = self.focus()
+        if self.tab_spot is not None and f is not None and f.kind == "table" and f == self.selected:
+            return self.tab_spot
+        return None
 
     def rules(self, game_id: str) -> None:
         from game.ui.scenes.rules import RulesScene
@@ -527,7 +553,7 @@ class CantinaScene(Scene):
         t = self.focus()
         c = self.campaign
         key = (t, t is not None and self.near(t), c.bankroll, c.reputation, c.debt, self.size,
-               t is not None and self.pending == t)
+               t is not None and self.pending == t, self.picked_person())
         if key == self._panel_key:
             return
         self._panel_key = key
@@ -561,7 +587,7 @@ class CantinaScene(Scene):
                 beaten = c.beaten.get(reg.id, 0)
                 mark = (f"beaten ×{beaten}" if beaten > 1 else "beaten") if beaten else (
                     "met" if reg.id in c.met else "a new face")
-                colour = theme.GOOD if beaten else theme.CREAM
+                colour = theme.TURN if reg.id == self.picked_person() else theme.GOOD if beaten else theme.CREAM
                 rows.append(Row(f"{reg.name}  —  {mark}", body, colour, "bold", int(10 * u)))
                 rows.append(Row(reg.epithet, small, theme.TEXT_DIM, "text", int(10 * u)))
             if info.can_sit:
@@ -817,7 +843,8 @@ class CantinaScene(Scene):
                 if reg is None:
                     continue
                 x, y = self.view.to_screen(spot.x, spot.y - 36)
-                self._pill(surf, reg.name, (x, y), size, theme.TURN if spot.regular == self.hover_spot else theme.CREAM)
+                lit = spot.regular == self.picked_person()
+                self._pill(surf, reg.name, (x, y), size, theme.TURN if lit else theme.CREAM)
         elif focus.kind == "door":
             d = self.level.door(focus.name)
             x, y = self.view.to_screen(d.centre[0], d.y)
