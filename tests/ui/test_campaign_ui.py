@@ -676,6 +676,9 @@ def test_the_pause_mid_hand_never_speaks_of_leaving_0_chips(data_dir) -> None:
         menu = app.stack.top
         words = [menu.note] + [b.tooltip or "" for b in menu.col.buttons]
         assert not any(" 0 chips" in w for w in words), words
+        u = menu.u
+        lines = app.text.wrap(menu.note, int(15 * u), menu.box.w - int(40 * u))
+        assert menu.box.y + int(62 * u) + len(lines) * int(20 * u) <= menu.col.buttons[0].rect.top, "note under Resume"
         press(app, pygame.K_w)
         dialog = app.stack.top
         assert isinstance(dialog, Dialog)

@@ -314,8 +314,7 @@ class CampaignTableMenu(PauseMenu):
             self.note = (f"A hand is in progress: walking away now leaves the {cs.forfeit:,} chips you have in "
                          f"the pot.")
         else:  # dealt in, nothing of the player's in the pot yet (Street Hintaro's first throw, say)
-            self.note = (f"A hand is in progress, but none of your chips are in the pot yet: walking away now "
-                         f"cashes out your {stack:,} chips.")
+            self.note = f"Mid-hand, but none of your chips are in the pot yet: walking away cashes out all {stack:,}."
         away = (f"Forfeit the {cs.forfeit:,} chips in the pot" if cs.forfeit
                 else f"Get up mid-hand with your {stack:,} chips (none are in the pot yet)")
         self.col = ButtonColumn([
@@ -360,9 +359,11 @@ class CampaignTableMenu(PauseMenu):
         self.u = u = max(0.5, min(w / 1280, h / 720))
         bw, bh, gap = int(300 * u), int(42 * u), int(10 * u)
         n = len(self.col.buttons)
-        self.box = pygame.Rect(0, 0, int(420 * u), n * bh + (n - 1) * gap + int(150 * u))
+        lines = len(self.app.text.wrap(self.note, int(15 * u), int(420 * u) - int(40 * u)))
+        more = max(0, lines - 2) * int(20 * u)  # a longer note pushes the buttons down, never under them
+        self.box = pygame.Rect(0, 0, int(420 * u), n * bh + (n - 1) * gap + int(150 * u) + more)
         self.box.center = (w // 2, h // 2)
-        self.col.place(self.box.centerx - bw // 2, self.box.y + int(118 * u), bw, bh, gap)
+        self.col.place(self.box.centerx - bw // 2, self.box.y + int(118 * u) + more, bw, bh, gap)
 
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_frame(surf, 14)
