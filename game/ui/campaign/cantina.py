@@ -7,8 +7,12 @@ loan) goes through :class:`~game.ui.campaign.play.CampaignPlay`, which saves it.
 
 Moving: a click walks the shortest way (``Level.find_path``) to the floor clicked, or up to the table, door or
 booth clicked; a click on a thing the player stands at uses it. Arrow keys and WASD step one tile at a time
-(held keys repeat). Enter uses what the player stands at (or walks there first); Tab picks the next table, door
-or booth for keyboard-only play.
+(held keys repeat). Enter uses what the player stands at (or walks there first); Tab picks the next table, person
+at it, booth or door for keyboard-only play (a person stands for their table). Enter held down as a screen
+above closes onto the room does nothing more until it is let go (see :func:`keys_held`).
+
+The room's own messages (a shut door, a table the player cannot sit at) go in a band under the floor, never
+over the room, the panel or the key hints.
 """
 
 from __future__ import annotations
