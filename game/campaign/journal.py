@@ -35,6 +35,7 @@ class RegularEntry:
     beaten: int  # times beaten
     reputation: int  # what beating them (the first time) is worth
     champion: bool
+    found: bool = True  # the player has found the cantina where they play (else it goes unnamed)
 
 
 @dataclass(frozen=True)
@@ -84,15 +85,15 @@ def build_journal(c: Campaign) -> Journal:
     if c.debt:
         goals.append(Goal("debt", f"Pay back {c.roster.lender.name} ({c.debt} credits)", False))
 
-    where: dict[str, tuple[str, str, str]] = {}
+    where: dict[str, tuple[str, str, str, bool]] = {}
     for lv in ordered:
         for s in lv.regulars:
             t = lv.table(s.table)
-            where[s.regular] = (lv.title, t.title, c.game_title(t.game))
+            where[s.regular] = (lv.title, t.title, c.game_title(t.game), lv.id in c.unlocked)
     entries = []
     for rid, reg in c.roster.regulars.items():
-        cantina, table, game = where.get(rid, ("", "", ""))
+        cantina, table, game, found = where.get(rid, ("", "", "", True))
         entries.append(RegularEntry(rid, reg.name, reg.epithet, reg.bio, cantina, table, game, rid in c.met,
-                                    c.beaten.get(rid, 0), reg.reputation, reg.champion))
+                                    c.beaten.get(rid, 0), reg.reputation, reg.champion, found))
     stats = tuple(StatsEntry(g, c.game_title(g), s) for g, s in sorted(c.stats.items()))
     return Journal(tuple(goals), tuple(entries), stats, tuple(c.notes), c.bankroll, c.reputation, c.debt)

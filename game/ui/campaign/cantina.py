@@ -7,8 +7,12 @@ loan) goes through :class:`~game.ui.campaign.play.CampaignPlay`, which saves it.
 
 Moving: a click walks the shortest way (``Level.find_path``) to the floor clicked, or up to the table, door or
 booth clicked; a click on a thing the player stands at uses it. Arrow keys and WASD step one tile at a time
-(held keys repeat). Enter uses what the player stands at (or walks there first); Tab picks the next table, door
-or booth for keyboard-only play.
+(held keys repeat). Enter uses what the player stands at (or walks there first); Tab picks the next table, person
+at it, booth or door for keyboard-only play (a person stands for their table). Enter held down as a screen
+above closes onto the room does nothing more until it is let go (see :func:`keys_held`).
+
+The room's own messages (a shut door, a table the player cannot sit at) go in a band under the floor, never
+over the room, the panel or the key hints.
 """
 
 from __future__ import annotations
@@ -44,6 +48,21 @@ OPTION_WORDS: dict[str, str] = {"rounds": "{} hands", "ante": "ante {}", "min_be
                                 "limit": "limit {}", "blind": "blind {}"}
 
 
+#: keys that use what the player stands at (a held one must not reach the room from the screen it closed)
+USE_KEYS: frozenset[int] = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_e})
+
+
+def keys_held(keys: Any) -> set[int]:
+    """Which of ``keys`` the keyboard holds down right now.
+
+    Why: SDL repeats a held key as more key-down events (``pygame.key.set_repeat``), and a repeat looks like a
+    press. Enter on "You cash out" closes it onto the room, where the player stands by that table: the repeats
+    of the same Enter used to sit them down again. A scene that appears under a held key ignores that key until
+    it is let go."""
+    pressed = pygame.key.get_pressed()
+    return {k for k in keys if pressed[k]}
+
+
 @dataclass(frozen=True)
 class Target:
     """Something in the room the player can walk up to and use."""
@@ -77,6 +96,7 @@ class CantinaScene(Scene):
         self.selected: Target | None = None
         self.hover: Target | None = None
         self.hover_spot: str | None = None  # a regular under the pointer
+        self.tab_spot: str | None = None  # a regular picked with Tab (they stand for their table, as under the pointer)
         self.hover_prop: Any = None
         self.mouse = (-1, -1)
         self.facing = 1
@@ -98,6 +118,8 @@ class CantinaScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._panel_key: Any = None
         self._panel_target: Target | None = None
+        self.notice: tuple[str, float] | None = None  # the room's message (a shut door...) and its seconds left
+        self.held_keys: set[int] = set()  # keys held down as the room came back on top (see :func:`keys_held`)
 
     # ------------------------------------------------------------------ geometry
     def _cell_centre(self, cell: Cell) -> tuple[float, float]:
@@ -197,6 +219,8 @@ class CantinaScene(Scene):
     # ------------------------------------------------------------------ walking
     def walk_to(self, t: Target, use: bool = False) -> bool:
         """Walk up to ``t``; with ``use``, use it on arrival. False if there is no way there."""
+        if t != self.selected:
+            self.tab_spot = None
         self.selected = t
         if self.near(t):
             if use:
@@ -210,7 +234,7 @@ class CantinaScene(Scene):
                 self.pending = t if use else None
                 self.queued = None
                 return True
-        self.app.toast("There is no way through to there.")
+        self.say("There is no way through to there.", 4.0)
         return False
 
     def walk_to_cell(self, cell: Cell) -> None:
@@ -248,6 +272,7 @@ class CantinaScene(Scene):
         self.path = []
         self.pending = None
         self.selected = t
+        self.tab_spot = None
         self._panel_key = None
 
     def _move(self, dt: float) -> None:
@@ -289,19 +314,76 @@ class CantinaScene(Scene):
         if t.kind == "table":
             info = self.campaign.table_info(t.name)
             if not info.can_sit:
-                self.app.toast(f"You cannot sit at {info.table.title}: " + "; ".join(info.reasons), 6.0)
+                self.say(f"You cannot sit at {info.table.title}: " + "; ".join(info.reasons), 6.0)
                 return
             self.play.sit(t.name)
         elif t.kind == "door":
             st = self.campaign.door_status(t.name)
             if not st.open:
-                self.app.toast(f"{st.door.label} stays shut: it takes " + "; ".join(st.unmet), 6.0)
+                self.say(f"{st.door.label} stays shut: it takes " + "; ".join(st.unmet), 6.0)
                 return
             self.play.go_through(t.name)
         elif t.kind == "lender":
             from game.ui.campaign.lender import LenderScene
 
             self.app.push(LenderScene(self.app, self.play))
+
+    def say(self, message: str, seconds: float = 5.0) -> None:
+        """A message about the room (a shut door, a table the player cannot sit at): shown in the room's own
+        band under the floor, never over the room, the panel or the key hints."""
+        self.notice = (message, seconds)
+        self.app.dirty = True
+
+    def notice_text(self) -> str:
+        return self.notice[0] if self.notice is not None else ""
+
+    def notice_band(self) -> pygame.Rect:
+        """The band between the room and the key hints where the room's messages go."""
+        return pygame.Rect(0, self.area.bottom, self.size[0], self.band_h)
+
+    def hint_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, self.size[1] - self.hint_h, self.size[0], self.hint_h)
+
+    def player_rect(self) -> pygame.Rect:
+        """The player's figure on screen."""
+        k = self.view.scale
+        img = ch.walker(int(46 * k), 0, self.facing)
+        x, y = self.view.to_screen(self.pos[0], self.pos[1] + 12)
+        return img.get_rect(midbottom=(int(x), int(y)))
+
+    def _door_rect(self, t: Target) -> pygame.Rect:
+        k = self.view.scale
+        r = self.footprint(t)
+        return pygame.Rect(self.view.to_screen(r.x, r.y), (max(2, int(r.w * k)), max(2, int(r.h * k))))
+
+    def door_icon_rect(self, t: Target) -> pygame.Rect:
+        """Where a door's arrow or padlock goes: on the door, unless the player stands there; then just beside
+        it, on a side the player's figure and the door's name leave free."""
+        sr = self._door_rect(t)
+        s = max(4, int(min(sr.w, sr.h) * 0.28))
+        side = 2 * s + 4
+        icon = pygame.Rect(0, 0, side, side)
+        me = self.player_rect()
+        d = self.level.door(t.name)
+        name_y = self.view.to_screen(d.centre[0], d.y)[1] - int(10 * self.view.scale)
+        if abs(me.centerx - sr.centerx) < me.w * 3:
+            name_y = min(name_y, me.top - int(2 * self.view.scale))
+        name = pygame.Rect(sr.centerx - 90 * self.u, name_y - 22 * self.u, 180 * self.u, 22 * self.u)
+        gap = max(3, s // 2)
+        spots = [sr.center]
+        away_x = -1 if me.centerx > sr.centerx else 1
+        away_y = -1 if me.centery > sr.centery else 1
+        spots += [(sr.centerx + away_x * (sr.w // 2 + gap + side // 2), sr.centery),
+                  (sr.centerx, sr.centery + away_y * (sr.h // 2 + gap + side // 2)),
+                  (sr.centerx - away_x * (sr.w // 2 + gap + side // 2), sr.centery),
+                  (sr.centerx, sr.centery - away_y * (sr.h // 2 + gap + side // 2)),
+                  (me.centerx + away_x * (me.w // 2 + gap + side // 2), sr.centery)]
+        for c in spots:
+            icon.center = c
+            if not icon.colliderect(me) and not icon.colliderect(name) and self.view.rect.contains(icon):
+                return icon.copy()
+        icon.center = spots[0]
+        return icon
 
     def open_journal(self) -> None:
         from game.ui.campaign.journal import JournalScene
@@ -336,6 +418,7 @@ class CantinaScene(Scene):
         self.hover, self.hover_spot = self.target_at(mx, my)
         if self.hover is not None:
             self.selected = self.hover
+            self.tab_spot = None
             return
         for p in self.level.props:
             if p.label and math.hypot(mx - p.x, my - p.y) < 20:
@@ -344,6 +427,8 @@ class CantinaScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.key in self.held_keys:
+            return  # the key that closed the screen above is still down: its repeats are not new presses
         for b in (self.journal_button, self.menu_button, *self.panel_buttons):
             if b.handle(ev):
                 return
@@ -360,7 +445,7 @@ class CantinaScene(Scene):
                 else:
                     self.walk_to(self.hover)
                 return
-            self.selected = None
+            self.selected, self.tab_spot = None, None
             self.walk_to_cell(self.level.cell_of(*self.view.to_map(*ev.pos)))
             return
         if ev.kind != "key":
@@ -376,14 +461,38 @@ class CantinaScene(Scene):
             if t is not None:
                 self.walk_to(t, use=True)
         elif ev.action == "next":
-            cur = self.selected if self.selected in self.targets else None
+            # the keyboard takes over from the pointer until it moves again: a pointer resting on a door (walked
+            # to by a click) no longer holds the focus there, and Enter then uses what Tab picked
+            self.hover, self.hover_spot, self.hover_prop = None, None, None
+            stops = self.tab_stops()
+            cur = (self.selected, self.tab_spot)
             step = -1 if ev.mod & pygame.KMOD_SHIFT else 1
-            i = (self.targets.index(cur) + step) if cur is not None else 0
-            self.selected = self.targets[i % len(self.targets)] if self.targets else None
+            i = (stops.index(cur) + step) if cur in stops else 0
+            self.selected, self.tab_spot = stops[i % len(stops)] if stops else (None, None)
         elif ev.key == pygame.K_r:
             t = self.focus()
             if t is not None and t.kind == "table":
                 self.rules(self.level.table(t.name).game)
+
+    def tab_stops(self) -> list[tuple[Target, str | None]]:
+        """What Tab goes through, in order: each table then the regulars sitting at it (a person picked stands
+        for their table, as one under the pointer does), the lender, the doors."""
+        out: list[tuple[Target, str | None]] = []
+        for t in self.targets:
+            out.append((t, None))
+            if t.kind == "table":
+                out += [(t, spot.regular) for spot in self.level.seated_at(t.name)
+                        if spot.regular in self.campaign.roster.regulars]
+        return out
+
+    def picked_person(self) -> str | None:
+        """The regular under the pointer, else the one picked with Tab (while their table is the focus)."""
+        if self.hover_spot is not None:
+            return self.hover_spot
+        f = self.focus()
+        if self.tab_spot is not None and f is not None and f.kind == "table" and f == self.selected:
+            return self.tab_spot
+        return None
 
     def rules(self, game_id: str) -> None:
         from game.ui.scenes.rules import RulesScene
@@ -393,6 +502,7 @@ class CantinaScene(Scene):
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._release_keys()
         self._move(dt)
         if self.app.settings.ambience:
             self.amb.update(dt)
@@ -401,10 +511,14 @@ class CantinaScene(Scene):
             self.fade = max(0.0, self.fade - dt / 0.45)
         if self.caption > 0:
             self.caption = max(0.0, self.caption - dt)
+        if self.notice is not None:
+            left = self.notice[1] - dt
+            self.notice = (self.notice[0], left) if left > 0 else None
+            self.app.dirty = True
         self._refresh_panel()
 
     def busy(self) -> bool:
-        return bool(self.path) or self.fade > 0 or self.caption > 0 or super().busy()
+        return bool(self.path) or self.fade > 0 or self.caption > 0 or self.notice is not None or super().busy()
 
     def wake_in(self) -> float | None:
         """The room's idle life (lamps, smoke, the droid: all slow) runs at 15 frames a second when nothing else
@@ -415,6 +529,11 @@ class CantinaScene(Scene):
     def enter(self) -> None:
         self._panel_key = None  # the campaign may have changed under a table or the lender
         self._hover(self.mouse)
+        self.held_keys = keys_held(USE_KEYS)
+
+    def _release_keys(self) -> None:
+        if self.held_keys:
+            self.held_keys = keys_held(self.held_keys)
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -423,7 +542,8 @@ class CantinaScene(Scene):
         self.u = u = max(0.5, min(w / 1280, h / 720))
         self.top_h = int(max(36, 46 * u))
         self.hint_h = int(max(20, 26 * u))
-        self.area = pygame.Rect(0, self.top_h, w, h - self.top_h - self.hint_h)
+        self.band_h = int(max(26, 34 * u))  # the room's messages (a shut door...): their own band
+        self.area = pygame.Rect(0, self.top_h, w, h - self.top_h - self.hint_h - self.band_h)
         self.view.fit(self.area)
         bh = self.top_h - int(12 * u)
         self.menu_button.rect = pygame.Rect(0, 0, int(104 * u), bh)
@@ -437,7 +557,7 @@ class CantinaScene(Scene):
         t = self.focus()
         c = self.campaign
         key = (t, t is not None and self.near(t), c.bankroll, c.reputation, c.debt, self.size,
-               t is not None and self.pending == t)
+               t is not None and self.pending == t, self.picked_person())
         if key == self._panel_key:
             return
         self._panel_key = key
@@ -471,7 +591,7 @@ class CantinaScene(Scene):
                 beaten = c.beaten.get(reg.id, 0)
                 mark = (f"beaten ×{beaten}" if beaten > 1 else "beaten") if beaten else (
                     "met" if reg.id in c.met else "a new face")
-                colour = theme.GOOD if beaten else theme.CREAM
+                colour = theme.TURN if reg.id == self.picked_person() else theme.GOOD if beaten else theme.CREAM
                 rows.append(Row(f"{reg.name}  —  {mark}", body, colour, "bold", int(10 * u)))
                 rows.append(Row(reg.epithet, small, theme.TEXT_DIM, "text", int(10 * u)))
             if info.can_sit:
@@ -600,6 +720,7 @@ class CantinaScene(Scene):
         for _, fn in sorted(sprites, key=lambda s: s[0]):
             fn(surf)
         self.amb.draw_smoke(surf, self.view)
+        self._draw_door_icons(surf)
         self._draw_labels(surf)
         surf.set_clip(None)
         self._draw_hud(surf)
@@ -664,7 +785,6 @@ class CantinaScene(Scene):
     def _draw_marks(self, surf: pygame.Surface) -> None:
         """The picked table's rim, doors (open or locked), and where a click-walk is heading."""
         k = self.view.scale
-        u = self.u
         focus = self.focus()
         for d in self.level.doors:
             t = Target("door", d.name)
@@ -676,7 +796,6 @@ class CantinaScene(Scene):
                 g = glow(int(sr.w * 1.4) + 8, int(sr.h * 1.4) + 8, colour, 90)
                 surf.blit(g, g.get_rect(center=sr.center))
             pygame.draw.rect(surf, colour, sr, max(1, int(2 * k)), border_radius=max(1, int(3 * k)))
-            self._door_icon(surf, sr, st.open, u)
         if focus is not None and focus.kind == "table":
             tb = self.level.table(focus.name)
             r = pygame.Rect(self.view.to_screen(tb.x, tb.y), (int(tb.width * k), int(tb.height * k)))
@@ -690,10 +809,19 @@ class CantinaScene(Scene):
             pygame.draw.ellipse(surf, theme.AMBER, pygame.Rect(x - rr * 1.5, y - rr * 0.7, rr * 3, rr * 1.4),
                                 max(1, int(k)))
 
-    def _door_icon(self, surf: pygame.Surface, r: pygame.Rect, open_: bool, u: float) -> None:
-        """An arrow through an open door, a padlock on a shut one (shapes, not colour alone)."""
+    def _draw_door_icons(self, surf: pygame.Surface) -> None:
+        """Each door's arrow or padlock, over the people (placed where the player does not stand)."""
+        for d in self.level.doors:
+            t = Target("door", d.name)
+            icon = self.door_icon_rect(t)
+            if not self._door_rect(t).contains(icon):  # beside the door: on a dark disc, to read on the floor
+                pygame.draw.circle(surf, (10, 10, 14), icon.center, icon.w // 2 + 2)
+            self._door_icon(surf, icon, self.campaign.door_status(d.name).open)
+
+    def _door_icon(self, surf: pygame.Surface, r: pygame.Rect, open_: bool) -> None:
+        """An arrow through an open door, a padlock on a shut one (shapes, not colour alone), in ``r``."""
         c = r.center
-        s = max(4, int(min(r.w, r.h) * 0.28))
+        s = max(4, (r.w - 4) // 2)
         if open_:
             pygame.draw.polygon(surf, theme.AMBER, [(c[0] - s, c[1] - s * 0.6), (c[0] + s * 0.2, c[1] - s * 0.6),
                                                     (c[0] + s * 0.2, c[1] - s), (c[0] + s, c[1]),
@@ -719,11 +847,16 @@ class CantinaScene(Scene):
                 if reg is None:
                     continue
                 x, y = self.view.to_screen(spot.x, spot.y - 36)
-                self._pill(surf, reg.name, (x, y), size, theme.TURN if spot.regular == self.hover_spot else theme.CREAM)
+                lit = spot.regular == self.picked_person()
+                self._pill(surf, reg.name, (x, y), size, theme.TURN if lit else theme.CREAM)
         elif focus.kind == "door":
             d = self.level.door(focus.name)
             x, y = self.view.to_screen(d.centre[0], d.y)
-            self._pill(surf, d.label, (x, y - int(10 * k)), size, theme.CREAM)
+            y -= int(10 * k)
+            me = self.player_rect()
+            if abs(me.centerx - x) < me.w * 3:  # the player at the door: the name goes over their head
+                y = min(y, me.top - int(2 * k))
+            self._pill(surf, d.label, (x, y), size, theme.CREAM)
         elif self.level.lender is not None:
             x, y = self.view.to_screen(self.level.lender[0], self.level.lender[1] - 42)
             self._pill(surf, self.campaign.roster.lender.name, (x, y), size, theme.CREAM)
@@ -762,15 +895,33 @@ class CantinaScene(Scene):
         for b in (self.journal_button, self.menu_button):
             if b.rect.collidepoint(self.mouse) and b.tooltip:
                 draw_tooltip(surf, t, b.tooltip, b.rect, int(14 * u))
-        if c.is_broke:
+        self._draw_band(surf)
+
+    def _draw_band(self, surf: pygame.Surface) -> None:
+        """The band under the room: the room's message (a shut door...), else the lender's offer to a player who
+        cannot cover any buy-in."""
+        u = self.u
+        t = self.app.text
+        band = self.notice_band()
+        pygame.draw.rect(surf, (8, 9, 13), band)
+        pygame.draw.line(surf, theme.BRASS_DARK, band.topleft, band.topright, 1)
+        if self.notice is not None:
+            msg, colour = self.notice[0], theme.TURN
+        elif self.campaign.is_broke:
             where = ("Grusk Oddo lends credits at his booth here." if self.level.lender
                      else "Grusk Oddo lends credits at his booth in The Lost Hand.")
-            msg = f"You cannot cover any buy-in. {where}"
-            img = t.render(msg, int(15 * u), theme.TURN, "bold")
-            box = img.get_rect().inflate(int(24 * u), int(10 * u))
-            box.midbottom = (self.view.rect.centerx, self.area.bottom - int(10 * u))
-            panel(surf, box, (40, 16, 10), theme.AMBER, radius=box.h // 2, alpha=230, width=1)
-            surf.blit(img, img.get_rect(center=box.center))
+            msg, colour = f"You cannot cover any buy-in. {where}", theme.TURN
+        else:
+            return
+        size = int(16 * u)
+        text = t.fit(msg, size, band.w - int(40 * u), "bold")
+        img = t.render(text, size, colour, "bold")
+        box = img.get_rect().inflate(int(28 * u), int(8 * u))
+        box.center = band.center
+        box.h = min(box.h, band.h - 4)
+        box.centery = band.centery
+        panel(surf, box, (40, 16, 10), theme.AMBER, radius=box.h // 2, alpha=235, width=1)
+        surf.blit(img, img.get_rect(center=box.center))
 
     def _draw_panel(self, surf: pygame.Surface) -> None:
         if self._panel_target is None or not self.panel_rect.w:
@@ -815,8 +966,8 @@ class CantinaScene(Scene):
         w, h = self.size
         r = pygame.Rect(0, h - self.hint_h, w, self.hint_h)
         pygame.draw.rect(surf, (8, 9, 13), r)
-        text = ("Click to walk  ·  arrows or WASD  ·  Enter: sit, go through, talk  ·  Tab: next table or door  ·  "
-                "J: journal  ·  Esc: menu")
+        text = ("Click to walk  ·  arrows or WASD  ·  Enter: sit, go through, talk  ·  Tab: next table, door or "
+                "person  ·  J: journal  ·  Esc: menu")
         self.app.text.blit(surf, self.app.text.fit(text, int(14 * u), w - 20), int(14 * u), theme.TEXT_DIM,
                            center=r.center)
 

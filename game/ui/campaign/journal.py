@@ -207,53 +207,77 @@ class JournalScene(Scene):
         self.row_buttons = []
         return y
 
-    def _draw_regulars(self, surf: pygame.Surface, y: int) -> int:
+    @staticmethod
+    def where_words(r: Any) -> str:
+        """Where a regular plays, in words: the table's own title when it names the game ("Hintaro at the long
+        table", not "Hintaro at Hintaro at the long table"), and the cantina only once the player has found it."""
+        if not r.table:
+            return ""
+        first = r.game.split()[0].lower() if r.game else ""
+        table = r.table if not first or first in r.table.lower() else f"{r.game} at {r.table}"
+        if not r.found:
+            return f"{r.game}, in a cantina you have not found yet"
+        return f"{table}, {r.cantina}" if r.cantina else table
+
+    def _regular_card_h(self, r: Any, width: int) -> tuple[int, list[str]]:
+        """A card's height and its bio's lines (the whole bio, met regulars only)."""
         u, t = self.u, self.app.text
+        lines = t.wrap(r.bio, int(13 * u), width) if r.met and r.bio else []
+        lh = self.app.res.font("text", int(13 * u)).get_linesize()
+        return max(int(132 * u), int(98 * u) + len(lines) * lh + int(10 * u)), lines
+
+    def _draw_regulars(self, surf: pygame.Surface, y: int) -> int:
+        u = self.u
         cols = 2 if self.content.w > 700 * u else 1
         gap = int(16 * u)
         cw = (self.content.w - gap * (cols - 1) - int(16 * u)) // cols
-        ch_h = int(132 * u)
+        width = cw - int(10 * u) - int(96 * u) - int(12 * u) - int(12 * u)  # the text column of a card
         regs = self.journal.regulars
-        for i, r in enumerate(regs):
-            col, row = i % cols, i // cols
-            card = pygame.Rect(self.content.x + col * (cw + gap), y + row * (ch_h + gap), cw, ch_h)
-            if card.bottom < self.content.top or card.top > self.content.bottom:
-                continue
-            edge = theme.GOOD if r.beaten else theme.BRASS_DARK if r.met else (50, 48, 44)
-            panel(surf, card, (20, 20, 26), edge, radius=int(10 * u), width=2 if r.beaten else 1)
-            reg = self.c.roster.regulars.get(r.id)
-            portrait = pygame.Rect(card.x + int(10 * u), card.y + int(10 * u), int(96 * u), card.h - int(20 * u))
-            if reg is not None:
-                img = ch.bust(reg.look, portrait.h, r.id)
-                if not r.met:
-                    img = img.copy()
-                    img.fill((60, 60, 70, 255), special_flags=pygame.BLEND_RGBA_MULT)
-                surf.blit(img, img.get_rect(midbottom=portrait.midbottom))
-            tx = portrait.right + int(12 * u)
-            width = card.right - tx - int(12 * u)
-            name = r.name + ("  ·  champion" if r.champion else "")
-            t.blit(surf, t.fit(name, int(19 * u), width, "bold"), int(19 * u), theme.CREAM if r.met else theme.TEXT_DIM,
-                   "bold", topleft=(tx, card.y + int(10 * u)))
-            t.blit(surf, t.fit(r.epithet, int(14 * u), width), int(14 * u), theme.TEXT_DIM,
-                   topleft=(tx, card.y + int(34 * u)))
-            where = f"{r.game} at {r.table}, {r.cantina}" if r.cantina else ""
-            t.blit(surf, t.fit(where, int(14 * u), width), int(14 * u), theme.CREAM,
-                   topleft=(tx, card.y + int(54 * u)))
-            if r.beaten:
-                status, colour = (f"Beaten ×{r.beaten}" if r.beaten > 1 else "Beaten"), theme.GOOD
-            elif r.met:
-                status, colour = f"Met, not beaten yet  ·  worth {r.reputation} reputation", theme.TURN
-            else:
-                status, colour = f"Not met yet  ·  worth {r.reputation} reputation", theme.TEXT_FAINT
-            t.blit(surf, t.fit(status, int(15 * u), width, "bold"), int(15 * u), colour, "bold",
-                   topleft=(tx, card.y + int(76 * u)))
-            if r.met:
-                lines = t.wrap(r.bio, int(13 * u), width)[:2]
-                for k, line in enumerate(lines):
-                    t.blit(surf, line, int(13 * u), theme.TEXT_DIM, topleft=(tx, card.y + int((98 + 16 * k) * u)))
-        rows = (len(regs) + cols - 1) // cols
+        lh = self.app.res.font("text", int(13 * u)).get_linesize()
+        for start in range(0, len(regs), cols):
+            row = regs[start:start + cols]
+            sized = [self._regular_card_h(r, width) for r in row]
+            ch_h = max(h for h, _ in sized)
+            for col, (r, (_, bio)) in enumerate(zip(row, sized, strict=True)):
+                card = pygame.Rect(self.content.x + col * (cw + gap), y, cw, ch_h)
+                if card.bottom < self.content.top or card.top > self.content.bottom:
+                    continue
+                self._draw_regular(surf, card, r, width, bio, lh)
+            y += ch_h + gap
         self.row_buttons = []
-        return y + rows * (ch_h + gap)
+        return y
+
+    def _draw_regular(self, surf: pygame.Surface, card: pygame.Rect, r: Any, width: int, bio: list[str],
+                      lh: int) -> None:
+        u, t = self.u, self.app.text
+        edge = theme.GOOD if r.beaten else theme.BRASS_DARK if r.met else (50, 48, 44)
+        panel(surf, card, (20, 20, 26), edge, radius=int(10 * u), width=2 if r.beaten else 1)
+        reg = self.c.roster.regulars.get(r.id)
+        portrait = pygame.Rect(card.x + int(10 * u), card.y + int(10 * u), int(96 * u), int(112 * u))
+        if reg is not None:
+            img = ch.bust(reg.look, portrait.h, r.id)
+            if not r.met:
+                img = img.copy()
+                img.fill((60, 60, 70, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.blit(img, img.get_rect(midbottom=portrait.midbottom))
+        tx = portrait.right + int(12 * u)
+        name = r.name + ("  ·  champion" if r.champion else "")
+        t.blit(surf, t.fit(name, int(19 * u), width, "bold"), int(19 * u), theme.CREAM if r.met else theme.TEXT_DIM,
+               "bold", topleft=(tx, card.y + int(10 * u)))
+        t.blit(surf, t.fit(r.epithet, int(14 * u), width), int(14 * u), theme.TEXT_DIM,
+               topleft=(tx, card.y + int(34 * u)))
+        t.blit(surf, t.fit(self.where_words(r), int(14 * u), width), int(14 * u), theme.CREAM,
+               topleft=(tx, card.y + int(54 * u)))
+        if r.beaten:
+            status, colour = (f"Beaten ×{r.beaten}" if r.beaten > 1 else "Beaten"), theme.GOOD
+        elif r.met:
+            status, colour = f"Met, not beaten yet  ·  worth {r.reputation} reputation", theme.TURN
+        else:
+            status, colour = f"Not met yet  ·  worth {r.reputation} reputation", theme.TEXT_FAINT
+        t.blit(surf, t.fit(status, int(15 * u), width, "bold"), int(15 * u), colour, "bold",
+               topleft=(tx, card.y + int(76 * u)))
+        for k, line in enumerate(bio):
+            t.blit(surf, line, int(13 * u), theme.TEXT_DIM, topleft=(tx, card.y + int(98 * u) + k * lh))
 
     def _draw_games(self, surf: pygame.Surface, y: int) -> int:
         u, t, x = self.u, self.app.text, self.content.x

@@ -60,8 +60,21 @@ class SittingResult(Scene):
         self.quotes = [(b.name, b.line) for b in r.lines]
         self.standing = (f"Credits {c.bankroll:,}  ·  reputation {c.reputation}"
                          + (f"  ·  debt {c.debt:,}" if c.debt else ""))
+        self.held_keys: set[int] = set()
         self.button = Button("Back to the cantina", self.back, pygame.K_RETURN, "Enter",
                              "Stand up and walk back into the room", primary=True)
+
+    def enter(self) -> None:
+        from game.ui.campaign.cantina import USE_KEYS, keys_held
+
+        self.held_keys = keys_held(USE_KEYS | {pygame.K_ESCAPE})  # a key held from the table is no answer here
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.held_keys:
+            from game.ui.campaign.cantina import keys_held
+
+            self.held_keys = keys_held(self.held_keys)
 
     def back(self) -> None:
         self.play.back_to_cantina(self.table_name)
@@ -77,6 +90,8 @@ class SittingResult(Scene):
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - int(20 * u))
 
     def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.key in self.held_keys:
+            return
         if self.button.handle(ev):
             return
         if ev.kind == "key" and ev.action in ("confirm", "back", "skip"):

@@ -310,15 +310,18 @@ class CampaignTableMenu(PauseMenu):
         stack = cs.settled[0] if cs.between_hands else cs.state.stacks[0]
         if free:
             self.note = f"Between hands: getting up cashes out your {stack:,} chips."
-        else:
+        elif cs.forfeit:
             self.note = (f"A hand is in progress: walking away now leaves the {cs.forfeit:,} chips you have in "
                          f"the pot.")
+        else:  # dealt in, nothing of the player's in the pot yet (Street Hintaro's first throw, say)
+            self.note = f"Mid-hand, but none of your chips are in the pot yet: walking away cashes out all {stack:,}."
+        away = (f"Forfeit the {cs.forfeit:,} chips in the pot" if cs.forfeit
+                else f"Get up mid-hand with your {stack:,} chips (none are in the pot yet)")
         self.col = ButtonColumn([
             Button("Resume", app.pop, pygame.K_ESCAPE, "Esc", "Back to the table"),
             Button("Leave table", self.get_up_from_table, pygame.K_l, "L",
                    f"Cash out {stack:,} chips and return to the cantina", enabled=free),
-            Button("Walk away", self.walk_away, pygame.K_w, "W", f"Forfeit the {cs.forfeit:,} chips in the pot",
-                   enabled=not free),
+            Button("Walk away", self.walk_away, pygame.K_w, "W", away, enabled=not free),
             Button("Journal", self.journal, pygame.K_j, "J", "Goals, regulars, numbers and past sittings"),
             Button("Rules", self.rules, pygame.K_r, "R", "How this game is played"),
             Button("Settings", self.settings, pygame.K_s, "S", "Speed, sound, colour-blind mode"),
@@ -332,13 +335,12 @@ class CampaignTableMenu(PauseMenu):
     def walk_away(self) -> None:
         cs = self.table.campaign_sitting.cs
         self.app.pop()
-        self.app.push(Dialog(self.app, "Walk away mid-hand?", [
-            f"You leave the {cs.forfeit:,} chips you have in the pot and cash out the {cs.state.stacks[0]:,} in "
-            f"front of you.",
-            "A sitting left early beats nobody.",
-        ], [
+        first = (f"You leave the {cs.forfeit:,} chips you have in the pot and cash out the {cs.state.stacks[0]:,} "
+                 f"in front of you." if cs.forfeit else
+                 f"None of your chips are in the pot yet: you cash out the {cs.state.stacks[0]:,} in front of you.")
+        self.app.push(Dialog(self.app, "Walk away mid-hand?", [first, "A sitting left early beats nobody."], [
             Choice("Walk away", lambda: self.table.campaign_play.leave(self.table, forfeit=True), pygame.K_w, "W",
-                   "Forfeit the pot and get up", primary=True),
+                   "Forfeit the pot and get up" if cs.forfeit else "Get up now", primary=True),
             Choice("Stay", None, pygame.K_ESCAPE, "Esc", "Back to the table"),
         ], tone="warning"))
 
@@ -357,9 +359,11 @@ class CampaignTableMenu(PauseMenu):
         self.u = u = max(0.5, min(w / 1280, h / 720))
         bw, bh, gap = int(300 * u), int(42 * u), int(10 * u)
         n = len(self.col.buttons)
-        self.box = pygame.Rect(0, 0, int(420 * u), n * bh + (n - 1) * gap + int(150 * u))
+        lines = len(self.app.text.wrap(self.note, int(15 * u), int(420 * u) - int(40 * u)))
+        more = max(0, lines - 2) * int(20 * u)  # a longer note pushes the buttons down, never under them
+        self.box = pygame.Rect(0, 0, int(420 * u), n * bh + (n - 1) * gap + int(150 * u) + more)
         self.box.center = (w // 2, h // 2)
-        self.col.place(self.box.centerx - bw // 2, self.box.y + int(118 * u), bw, bh, gap)
+        self.col.place(self.box.centerx - bw // 2, self.box.y + int(118 * u) + more, bw, bh, gap)
 
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_frame(surf, 14)
