@@ -538,3 +538,41 @@ def test_shark_learns_who_calls_too_much_from_what_it_sees():
         return hero.call_chances()[1][0]
 
     assert chances("passive") > hai.PRIOR_LOOSE > chances("shark")
+
+
+def _facing_all_in(seed):
+    """A heads-up Hintaro round (the bench's stakes: stack 1000, ante 10) where the first seat to act goes all in
+    (990 into a 20-chip pot): the view and legal actions of the seat that must answer it, and what the call
+    wins in expectation by the shark's own exact equity (equity x final pot - the call)."""
+    state = create("hintaro", seats=2, seed=seed, options={"stack": 1000, "ante": 10, "min_bet": 10, "rounds": 1})
+    state.apply(max((a for a in state.legal_actions() if a.kind == "raise"), key=lambda a: a.amount))
+    view, legal = state.view(state.current_seat), state.legal_actions()
+    owe = min(view["to_call"], view["stacks"][view["seat"]])
+    return view, legal, hai.equity(view) * (view["pot"] + owe) - owe
+
+
+@pytest.mark.parametrize("name", ["shark", "shark:cautious", "shark:grumpy", "shark:bold", "shark:trickster"])
+def test_shark_calls_every_all_in_that_wins_chips(name):
+    """Chips are the score: no variance charge and no personality makes the shark drop a call that wins chips
+    in expectation (issue 17: with a half-Kelly charge it called 0 of 1,390 all-ins at equity 0.5, each worth
+    ~+200 chips then). Positions at equity 0.5 and 0.514 (+10 and +38 chips) are among these."""
+    seen = 0
+    for seed in range(40):
+        view, legal, ev = _facing_all_in(seed)
+        if ev > 1.0:
+            seen += 1
+            assert make_agent(name, "hintaro", seed=seed).choose(view, legal).kind == "call", (seed, ev)
+    assert seen >= 10
+
+
+def test_shark_drops_an_all_in_its_equity_does_not_pay_for():
+    """...and it drops one below the pot odds (equity 0.486 against 990 into 2,000: -18 chips; 0.44: -110)."""
+    cases = {48: -17.8, 56: -110.4}
+    for seed, expected in cases.items():
+        view, legal, ev = _facing_all_in(seed)
+        assert ev == pytest.approx(expected, abs=0.1)
+        assert make_agent("shark", "hintaro", seed=1).choose(view, legal).kind == "drop"
+    dropped = [s for s in range(40) if _facing_all_in(s)[2] < -1.0]
+    for seed in dropped:
+        view, legal, _ev = _facing_all_in(seed)
+        assert make_agent("shark", "hintaro", seed=seed).choose(view, legal).kind == "drop", seed

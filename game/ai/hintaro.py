@@ -563,9 +563,12 @@ class BetOption:
         return min(self.ev_rational, self.ev_callers)
 
 
-#: weight of the variance charge in the shark's betting: 1 would be the Kelly criterion's second-order term;
-#: a half, as careful bettors use, keeps the bets sane and still presses a loose caller
-KELLY = 0.5
+#: weight of the variance charge on the shark's raises: 1 would be the Kelly criterion's second-order term. Chips
+#: are the score, so it is small, and it only chooses between raises: a call is never charged (at 0.5, charged
+#: on calls too, the shark called 0 of 1,390 all-ins at equity 0.5 and a shove-or-drop rule beat it; issue 17)
+KELLY = 0.1
+#: how much more a cautious personality charges its raises, per unit of risk below 0 (calls stay uncharged)
+CAUTION = 0.5
 #: prior chance that a seat calls a raise its equity says to drop / to call (before any is seen)
 PRIOR_LOOSE = 0.25
 PRIOR_STICKY = 0.95
@@ -897,30 +900,41 @@ class HintaroAgent(LevelAgent):
         }
 
     def _shark_bet(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """The best option by :func:`bet_options` under the table it has read: expected chips less a
-        Kelly-style charge for the variance (``Var / (2 x bankroll)``, the second-order term of maximising the
-        log of its chips), so it does not stake its stack on a coin flip for a few chips. The personality
-        tilts it: risk > 0 shrinks the variance charge, patience asks a raise to beat calling by a margin,
-        bluff sometimes makes the smallest raise the rational model says everyone drops to."""
+        """The best option by :func:`bet_options` under the table it has read: expected chips, a raise less a
+        small Kelly-style charge for its variance (:data:`KELLY` x ``Var / (2 x bankroll)``), so it does not
+        stake its stack on a coin flip for a few chips. A call is never charged: chips are the score, and a
+        call (or an all-in for no more than the call) that wins chips in expectation is never dropped. The
+        personality tilts it: risk > 0 shrinks the charge on raises and calls a little lighter, patience asks
+        a raise to beat calling by a margin, bluff sometimes makes the smallest raise the rational model says
+        everyone drops to."""
         pers = self.personality
         options = bet_options(view, legal, self.call_chances())
         me = view["seat"]
         to_call = view.get("to_call", view["current_bet"] - view["wager"][me])
         margin = (pers.patience - 0.5) * 0.2 * view["min_bet"]
-        aversion = KELLY * (1.0 - max(0.0, pers.risk)) / (2.0 * max(1, view["stacks"][me] + view["contrib"][me]))
+        # a cautious personality (risk < 0) charges its raises more, a bold one (risk > 0) less
+        kelly = (KELLY + CAUTION * max(0.0, -pers.risk)) * (1.0 - max(0.0, pers.risk))
+        aversion = kelly / (2.0 * max(1, view["stacks"][me] + view["contrib"][me]))
 
         def score(o: BetOption) -> float:
             bonus = margin if o.action.kind in ("call", "drop") else 0.0
-            return o.ev_model + bonus + self.discounts.get(o.action, 0.0) - aversion * o.spread
+            charge = aversion * o.spread if o.raises else 0.0  # chips are the score: no charge on a call
+            return o.ev_model + bonus + self.discounts.get(o.action, 0.0) - charge
 
         best = max(options, key=score)
         if pers.bluff and self.chance(pers.bluff * 0.3):  # a push: trust that the others fold
             pushes = [o for o in options if o.action.kind in ("raise", "allin") and not o.callers]
             if pushes:
                 best = min(pushes, key=lambda o: o.action.get("amount", 0))
-        call_margin = (0.1 * (pers.patience - 0.5) - 0.1 * pers.risk) * to_call
+        # a loose personality may pay a little for hope; none turns down a call that wins chips
+        call_margin = min(0.0, (0.1 * (pers.patience - 0.5) - 0.1 * pers.risk) * to_call)
         if best.action.kind == "call" and to_call > 0 and best.ev_model < call_margin:
             best = next((o for o in options if o.action.kind == "drop"), best)
+        if best.action.kind == "drop":
+            calls = [o for o in options if _is_call(o, view)]
+            good = max(calls, key=lambda o: o.ev_model, default=None)
+            if good is not None and good.ev_model > 0.0:
+                best = good
         if best.raises:
             others = [s for s in range(view["seats"]) if s != me and view["in_hand"][s] and view["stacks"][s] > 0]
             self._pending = (view["round"], {s: s in best.callers for s in others})
@@ -951,6 +965,15 @@ class HintaroAgent(LevelAgent):
             if "allin" in by_kind and hope >= 0.5:
                 return by_kind["allin"]
         return by_kind.get("drop", legal[0])
+
+
+def _is_call(option: BetOption, view: dict[str, Any]) -> bool:
+    """The option only matches the bet: a call, or an all-in for no more than the call."""
+    kind = option.action.kind
+    if kind == "call":
+        return True
+    me = view["seat"]
+    return kind == "allin" and view["stacks"][me] <= view.get("to_call", view["current_bet"] - view["wager"][me])
 
 
 def _raise_to(size: float, raises: list[int], mb: int) -> Action:

@@ -100,8 +100,13 @@ def ratio_ci(deltas: Sequence[float], rounds: Sequence[int], z: float = 1.959964
 def bench_agents(names: Sequence[str], game_id: str, table_seed: int) -> list[Any]:
     """The seats' agents for the bench table dealt from ``table_seed``, seeded by the keyed one-way
     :func:`~game.ai.seeds.agent_seed` (no agent can work out the table's seed, so the deck and dice, from its own)."""
+    from game.measure.gauntlet import gauntlet_agent, is_gauntlet_name
+
     secret = seeded_secret("bench", table_seed)
-    return [make_agent(name, game_id, seed=agent_seed(secret, "seat", s)) for s, name in enumerate(names)]
+    return [
+        (gauntlet_agent if is_gauntlet_name(name) else make_agent)(name, game_id, seed=agent_seed(secret, "seat", s))
+        for s, name in enumerate(names)
+    ]
 
 
 def starting_worth(state: Any, seat: int, worth: Callable[[Any, int], int]) -> int:
