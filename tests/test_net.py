@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import GAMES, Event, create, reduce_view
+from game.engine.tally import Tally
 from game.net.client import Client, JoinError
 from game.net.protocol import (
     CLIENT_MESSAGES,
@@ -31,7 +32,6 @@ from game.net.protocol import (
     encode,
 )
 from game.net.server import Hall, Table, open_hall
-from game.net.tally import Tally
 
 SAFETY = 20.0  # seconds: a hung test fails instead of hanging the run
 

@@ -381,6 +381,18 @@ def legacy_options(specs: Iterable[OptionSpec], saved: Mapping[str, Any]) -> dic
     return {s.name: s.legacy for s in specs if s.legacy is not None and s.name not in saved}
 
 
+def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
+    """``key=value`` strings (command-line ``--option``) into an options dict; each game's OptionSpec converts
+    the text when the table is created."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"an option is key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
 def validate_options(specs: Iterable[OptionSpec], options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Defaults overlaid with ``options``; an unknown name or a bad value raises ValueError naming it."""
     by_name = {s.name: s for s in specs}

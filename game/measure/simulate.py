@@ -9,35 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter
 from typing import Any
 
 from game.ai import make_agent
 from game.ai.seeds import agent_seed, seeded_secret
 from game.engine import GAMES, create
-
-#: round_over fields counted value -> number of rounds: why each round went its way (every game's reason
-#: code, game.engine.showdown), and the fields some games add (Kinzo: the dealer's totals)
-_COUNTED_FIELDS = ("reason", "dealer_total")
-#: round_over fields holding a list of outcomes, each counted (Kinzo: every hand's outcome)
-_LISTED_FIELDS = ("hand_outcomes",)
-
-
-def _natural(item: tuple[Any, int]) -> tuple[bool, int, str]:
-    """Numbers in numeric order (Kinzo totals 6, 7, ... 30), then names alphabetically."""
-    key = item[0]
-    return (not isinstance(key, int), key if isinstance(key, int) else 0, str(key))
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``key=value`` strings into an options dict (the game's OptionSpec converts the text)."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"an option is key=value, not {pair!r}")
-        options[key.strip()] = value.strip()
-    return options
+from game.engine.core import parse_options
+from game.engine.tally import Tally
 
 
 def table_agents(names: list[str], game_id: str, table_seed: int) -> list[Any]:
@@ -68,74 +46,20 @@ def simulate(
         raise ValueError(f"{len(names)} agents for {seats} seats: give one name, or one per seat")
     opts = dict(options or {})
     opts.pop("rounds", None)
-    net = [0] * seats
-    wins = [0] * seats
-    ranks: Counter[str] = Counter()
-    counted: dict[str, Counter[Any]] = {f: Counter() for f in _COUNTED_FIELDS + _LISTED_FIELDS}
-    pots_won: Counter[str] = Counter()
-    carried_rounds = 0
-    house = 0
-    played = 0
-    sessions = 0
-    while played < rounds:
-        state = create(game_id, seats=seats, seed=seed + sessions, options={**opts, "rounds": rounds - played})
-        players = table_agents(names, game_id, seed + sessions)
-        sessions += 1
-        # measured from the starting stacks, not from after the opening antes and stakes
-        start_stacks = [state.options["stack"]] * seats
-        start_house = 0
-        events = list(state.opening_events)
-        while True:
-            for e in events:
-                if e.kind == "round_over":
-                    played += 1
-                    d = e.data
-                    for w in set(d.get("winners", ())):
-                        wins[w] += 1
-                    if d.get("carried"):
-                        carried_rounds += 1
-                    if d.get("showdown"):
-                        standings = d.get("standings", [])
-                        for s in d.get("contenders", [i for i, r in enumerate(standings) if r is not None]):
-                            ranks[standings[s] if standings[s] is not None else "no standing"] += 1
-                    for f in _COUNTED_FIELDS:
-                        if f in d:
-                            counted[f][d[f]] += 1
-                    for f in _LISTED_FIELDS:
-                        for value in d.get(f, ()):
-                            counted[f][value] += 1
-                elif e.kind == "pot_won":
-                    pots_won[str(e.data.get("pot_name", "main" if e.data.get("pot", 0) == 0 else "side"))] += int(
-                        e.data.get("amount", 0)
-                    )
+    tally: Tally | None = None
+    while tally is None or tally.rounds < rounds:
+        left = rounds - (tally.rounds if tally else 0)
+        table_seed = seed + (tally.sessions if tally else 0)
+        state = create(game_id, seats=seats, seed=table_seed, options={**opts, "rounds": left})
+        players = table_agents(names, game_id, table_seed)
+        if tally is None:
+            tally = Tally(state, names, seed, opts)
+        tally.feed(state.opening_events)
+        while not state.is_over:
             seat = state.current_seat
-            if seat is None:
-                break
-            action = players[seat].choose(state.view(seat), state.legal_actions())
-            events = state.apply(action)
-        for i in range(seats):
-            net[i] += state.stacks[i] - start_stacks[i]
-        house += state.house - start_house
-    result: dict[str, Any] = {
-        "game": game_id,
-        "seats": seats,
-        "rounds": played,
-        "sessions": sessions,
-        "seed": seed,
-        "agents": names,
-        "options": opts,
-        "net": net,
-        "wins": wins,
-        "ranks": dict(ranks.most_common()),
-        "carried": carried_rounds,
-        "house": house,
-        "pots_won": dict(pots_won),
-    }
-    for f, c in counted.items():
-        if c:
-            ordered = sorted(c.items(), key=_natural)
-            result[f + "s" if not f.endswith("s") else f] = {str(k): v for k, v in ordered}
-    return result
+            tally.feed(state.apply(players[seat].choose(state.view(seat), state.legal_actions())))
+        tally.end_session(state)
+    return tally.result()
 
 
 def format_table(result: dict[str, Any]) -> str:

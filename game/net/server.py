@@ -35,7 +35,8 @@ from websockets.exceptions import ConnectionClosed
 from game.ai import make_agent
 from game.ai.seeds import agent_seed, new_secret
 from game.engine import Action, IllegalAction, create
-from game.engine.core import Event
+from game.engine.core import Event, parse_options
+from game.engine.tally import Tally
 from game.net.protocol import (
     CLIENT_MESSAGES,
     MAX_CLIENT_MESSAGE,
@@ -44,7 +45,6 @@ from game.net.protocol import (
     digest,
     encode,
 )
-from game.net.tally import Tally
 
 REMOTE = "remote"
 #: a connection that sends this many faulty messages (bad JSON, unknown fields, ...) is closed
@@ -404,16 +404,6 @@ class Table:
         assert self.result is not None
         return {k: v for k, v in self.result.items() if k != "seed"}
 
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``key=value`` strings into an options dict (the game's OptionSpec converts the text)."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"an option is key=value, not {pair!r}")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def _jsonable(value: Any) -> Any:
