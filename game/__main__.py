@@ -80,9 +80,9 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign, net): measurements, not tests",
+    p = sub.add_parser("bench", help="benchmarks (engine, render, ai, campaign, net, layout): measurements, not tests",
                        lazy_epilog=games_and_agents)
-    p.add_argument("what", choices=["engine", "render", "ai", "campaign", "net"])
+    p.add_argument("what", choices=["engine", "render", "ai", "campaign", "net", "layout"])
     p.add_argument("--json", action="store_true")
     p.add_argument("--quick", action="store_true", help="a short run (for smoke tests)")
     p.add_argument("--game", action="append", default=[], help="only these games")
@@ -93,6 +93,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tables", type=int, default=20, help="net: tables served by one server process")
     p.add_argument("--seconds", type=float, default=20.0, help="net: how long to measure")
     p.add_argument("--think", type=float, default=0.5, help="net: seconds a bot client waits before acting")
+    p.add_argument("--seats", type=int, default=None, help="layout: only this seat count")
+    p.add_argument("--size", default=None, help="layout: only this window size, WxH")
 
 
 def _add_serve(sub: argparse._SubParsersAction) -> None:

@@ -1,9 +1,10 @@
-"""``python -m game bench engine|render|ai|campaign|net``: measurements, not tests.
+"""``python -m game bench engine|render|ai|campaign|net|layout``: measurements, not tests.
 
 ``engine``: per game, random-playout rounds/s and actions/s on one core, ``clone()`` time and the save
 round trip (``to_json`` + ``restore``) time. ``render`` and ``ai`` live with the UI and the AI, ``campaign``
 (whole campaigns played by an AI player: reach rates, sittings, how often broke) with the campaign, ``net``
-(tables served over localhost to bot clients: round trip and server CPU) in :mod:`game.measure.net`.
+(tables served over localhost to bot clients: round trip and server CPU) in :mod:`game.measure.net`, ``layout``
+(where every table paints its pieces, at every seat count and window) in :mod:`game.measure.layout`.
 """
 
 from __future__ import annotations
@@ -108,6 +109,10 @@ def main(args: argparse.Namespace) -> int:
         result = render_bench(args.quick, getattr(args, "frames", None), args.game or None)
         print(json.dumps(result, indent=2) if args.json else format_render_bench(result))
         return 0
+    if args.what == "layout":
+        from game.measure.layout import main as layout_main
+
+        return layout_main(args)
     if args.what == "net":
         from game.measure.net import main as net_main
 

@@ -511,8 +511,9 @@ class PotBoxes:
         return rects[0].unionall(rects[1:])
 
     def draw_pot(self, surf: pygame.Surface) -> None:
-        for amount, pos, label in self._pot_boxes():
-            self.pot_box(surf, amount, pos, label)
+        for i, (amount, pos, label) in enumerate(self._pot_boxes()):
+            with self.regions.region("pot.main" if i == 0 else f"pot.{self.POT_BOXES[i][0]}"):
+                self.pot_box(surf, amount, pos, label)
 
 
 class CardTable:
@@ -760,8 +761,10 @@ class CardTable:
         lab = self.hand_label(seat)
         if lab:
             show = seat in self.deco.get("show", {})
-            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
-                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
+            with self.regions.region(f"seat{seat}.label"):
+                pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                     (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
+                     edge=theme.BRASS_DARK)
 
     def _paint(self, surf: pygame.Surface, incremental: bool) -> list[pygame.Rect]:
         self._spot_cache = {}

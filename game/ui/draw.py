@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
+from game.ui import regions, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.resources import Resources
 
@@ -62,12 +62,14 @@ class Text:
         font = self.res.font(role, size)
         if font.size(text)[0] <= width:
             return text
+        regions.note_clipped(text)
         while text and font.size(text + "…")[0] > width:
             text = text[:-1]
         return text + "…"
 
     def wrap(self, text: str, size: int, width: int, role: str = "text") -> list[str]:
-        """Lines of ``text`` word-wrapped to ``width`` pixels."""
+        """Lines of ``text`` word-wrapped to ``width`` pixels (a single word wider than that runs over: it is
+        reported as cut)."""
         font = self.res.font(role, size)
         lines: list[str] = []
         for para in text.split("\n"):
@@ -76,6 +78,8 @@ class Text:
             for w in words:
                 trial = f"{line} {w}" if line else w
                 if font.size(trial)[0] <= width or not line:
+                    if regions.ACTIVE is not None and not line and font.size(w)[0] > width:
+                        regions.note_clipped(text)
                     line = trial
                 else:
                     lines.append(line)

@@ -36,6 +36,7 @@ from game.ui.coach_panel import CoachPanel
 from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
 from game.ui.input import Input
 from game.ui.refusals import refusal_words
+from game.ui.regions import RecordingSurface, RegionRecorder, note_clipped
 from game.ui.scene import Scene
 from game.ui.session import TableSession
 from game.ui.showdown_words import count, showdown_words
@@ -256,6 +257,7 @@ class BaseTable(Scene):
         self.flicker_t = -1.0  # < 0: the lamp burns steady
         self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
         self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
+        self.regions = RegionRecorder()  # off: the layout bench turns it on to record what a frame painted
         self.layout(app.size)
 
     # ------------------------------------------------------------------ setup helpers
@@ -1173,6 +1175,7 @@ class BaseTable(Scene):
             img = self.text.render(text, size, colour, role)
             room = r.w - int(16 * u)
             if img.get_width() > room:  # a very narrow window: shrink the line rather than cut it
+                note_clipped(text)
                 img = pygame.transform.smoothscale(img, (room, max(1, img.get_height() * room // img.get_width())))
             surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += self.app.res.font(role, size).get_linesize()
@@ -1238,18 +1241,31 @@ class BaseTable(Scene):
                 surf.blit(patch[0], part, part.move(-patch[1].x, -patch[1].y))
             for it in items:
                 if it.layer == 0 and it.rect.colliderect(r):
-                    it.draw(surf)
+                    with self.regions.region(ITEM_REGIONS.get(it.key, it.key)):
+                        it.draw(surf)
             for a, ar in anims:
                 if ar is not None and ar.colliderect(r):
-                    a.draw(surf)
+                    with self.regions.region("banner" if isinstance(a, Banner) else ""):
+                        a.draw(surf)
             for it in items:
                 if it.layer > 0 and it.rect.colliderect(r):
-                    it.draw(surf)
+                    with self.regions.region(ITEM_REGIONS.get(it.key, it.key)):
+                        it.draw(surf)
         surf.set_clip(None)
         self._last = {it.key: (it.rect.copy(), it.sig) for it in items}
         self._last_anim_rects = arects
         self._last_size = surf.get_size()
         return dirty
+
+    def paint_recorded(self, surf: RecordingSurface) -> RegionRecorder:
+        """Paint one whole frame on ``surf`` with the region recorder on (the layout bench): the caches that
+        would hide a shortened text (the name plates, the log) are redrawn first."""
+        self._plates.clear()
+        self._log_dirty = True
+        with self.regions.record(surf):
+            self._paint(surf, incremental=False)
+        self._last = None  # the next frame on the real window paints it whole
+        return self.regions
 
     # ------------------------------------------------------------------ the pot
     def pot_amount(self) -> int:
@@ -1385,16 +1401,21 @@ class BaseTable(Scene):
 
     def draw_seat(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         r: pygame.Rect = self.seat_geo[seat]["plate"]
+        regions = self.regions
         if self.is_turn(seat):
             gl = glow(int(r.w * 0.72), int(r.h * 1.15), theme.TURN, 170)
-            surf.blit(gl, self._glow_rect(r))
-        surf.blit(self._plate(seat), r)
-        if seat == self.shown.get("dealer"):
-            self.draw_dealer_button(surf, r)
-        self.draw_seat_pieces(surf, seat, covered)
+            with regions.region(""):  # the turn glow is light on the felt, not a piece
+                surf.blit(gl, self._glow_rect(r))
+        with regions.region(f"seat{seat}.plate"):
+            surf.blit(self._plate(seat), r)
+            if seat == self.shown.get("dealer"):
+                self.draw_dealer_button(surf, r)
+        with regions.region(f"seat{seat}.hand"):
+            self.draw_seat_pieces(surf, seat, covered)
         tag = self.tags.get(seat)
         if tag:
-            self.draw_tag(surf, seat, tag[0], tag[1])
+            with regions.region(f"seat{seat}.tag"):
+                self.draw_tag(surf, seat, tag[0], tag[1])
 
     def draw_dealer_button(self, surf: pygame.Surface, plate: pygame.Rect) -> None:
         rad = int(11 * self.u)
@@ -1578,6 +1599,11 @@ class BaseTable(Scene):
             self.text.blit(s, f"▼ {self.log_scroll} newer (wheel)", int(12 * u), theme.TEXT_DIM,
                            bottomright=(size[0] - int(10 * u), size[1] - int(4 * u)))
         return s
+
+
+#: the region an item's paint belongs to when its drawing names none of its own (see game.ui.regions)
+ITEM_REGIONS = {"lamp": "", "pot": "pot.main", "top": "header", "bar": "bar", "log": "log", "result": "result",
+                "tooltip": "tooltip"}
 
 
 def _chips(value: Any) -> int:

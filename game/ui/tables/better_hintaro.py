@@ -1151,9 +1151,10 @@ class BetterHintaroTable(HintaroTable):
             plate = self.seat_geo[seat]["plate"]
             rad = int(11 * self.u)
             c = (plate.x - rad // 2, plate.bottom - rad // 2)
-            pygame.draw.circle(surf, theme.AMBER, c, rad)
-            pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
-            self.text.blit(surf, f"{done}", int(13 * self.u), (30, 20, 6), "bold", center=c)
+            with self.regions.region(f"seat{seat}.plate"):  # a badge on the plate, as the dealer button
+                pygame.draw.circle(surf, theme.AMBER, c, rad)
+                pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
+                self.text.blit(surf, f"{done}", int(13 * self.u), (30, 20, 6), "bold", center=c)
 
     # ------------------------------------------------------------------ the middle of the dice table
     def centre_rect(self) -> pygame.Rect:
@@ -1174,8 +1175,9 @@ class BetterHintaroTable(HintaroTable):
         rules = f"ANTE {v.get('min_bet', 0):,} · CAP {v.get('cap', 0):,} A SEAT · THE HINTARON PASSES RIGHT"
         if v.get("high_stakes"):
             rules = "HIGH STAKES ROUND · " + rules
-        self.text.blit(surf, rules, int(12 * u), theme.CREAM, "bold", midtop=(int(x), int(y + self.big_die * 0.56
-                                                                                         + 18 * u)))
+        with self.regions.region("rules_line"):
+            self.text.blit(surf, rules, int(12 * u), theme.CREAM, "bold", midtop=(int(x), int(y + self.big_die * 0.56
+                                                                                             + 18 * u)))
 
     def pot_label(self) -> str:
         v = self.shown

@@ -139,6 +139,11 @@ class HintaroTable(BaseTable):
         u = self.u
         if ("hintaro",) in covered:
             return
+        with self.regions.region("hintaro_die"):
+            self._draw_hintaro_die(surf, pos, u)
+
+    def _draw_hintaro_die(self, surf: pygame.Surface, pos: tuple[float, float], u: float) -> None:
+        """The Hintaro die in the middle: blank and faint until the showdown throws it, then its face and words."""
         sd = self.showdown()
         face = sd.get("hintaro") if sd else None
         if face is None:

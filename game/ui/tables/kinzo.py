@@ -233,9 +233,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         pots = self.shown.get("hand_pots") or []
         amount = pots[seat] if seat < len(pots) else 0
         if amount:
-            draw_chips(surf, amount, b["chips"], self.chip_d, self.app.res)
-            self.text.blit(surf, f"{amount:,}", self._fs(), theme.CREAM, "bold",
-                           midtop=(b["chips"][0], b["chips"][1] + int(3 * u)))
+            with self.regions.region(f"seat{seat}.bet"):
+                draw_chips(surf, amount, b["chips"], self.chip_d, self.app.res)
+                self.text.blit(surf, f"{amount:,}", self._fs(), theme.CREAM, "bold",
+                               midtop=(b["chips"][0], b["chips"][1] + int(3 * u)))
         turn = self._turn_hand()
         for row in b["rows"]:
             hand = row["hand"]
@@ -243,7 +244,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                 r = pygame.Rect(0, 0, row["w"] + int(10 * u), self.ch + int(12 * u))
                 r.center = (row["cx"], row["cards_y"])
                 g = glow(r.w // 2 + int(8 * u), r.h // 2 + int(8 * u), theme.TURN, 120)
-                surf.blit(g, g.get_rect(center=r.center))
+                with self.regions.region(""):  # light on the felt
+                    surf.blit(g, g.get_rect(center=r.center))
                 pygame.draw.rect(surf, theme.TURN, r, max(2, int(2 * u)), border_radius=int(8 * u))
                 draw_mark(surf, "arrow", (r.left + int(9 * u), r.top - int(7 * u)), int(8 * u), theme.TURN)
         self.draw_spots(surf, self.spots_of(seat), covered)
@@ -254,6 +256,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             dice = hand.get("dice") or []
             rolling = any(("die", seat, hand_no, i) in covered for i in range(2))
             words = self._total_words(hand, dice=bool(dice) and not rolling)
+            self.regions.open(f"seat{seat}.row{hand_no + 1}")  # the hand's words, dice and outcome
             pill(surf, self.text, words, fs, (row["cx"], row["line1"]), (14, 16, 20), theme.CREAM,
                  edge=theme.BRASS_DARK)
             if dice and not rolling:
@@ -269,6 +272,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             elif len(b["rows"]) == 2:
                 self.text.blit(surf, f"HAND {hand_no + 1}", int(max(10, 11 * u)), theme.TEXT_DIM, "bold",
                                center=(row["cx"], row["line2"]))
+            self.regions.close()
 
     # ------------------------------------------------------------------ the house and the middle
     def dealer_spots(self) -> list[Spot]:
@@ -341,8 +345,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         v = self.shown
         u = self.u
-        self.draw_pile(surf, self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8), int(v.get("deck_left") or 0),
-                       "DECK")
+        with self.regions.region("deck"):
+            self.draw_pile(surf, self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8), int(v.get("deck_left") or 0),
+                           "DECK")
+        self.regions.open("stake")
         stake = int(v.get("stake") or 0)
         x, y = self.stake_pos
         box = pygame.Rect(0, 0, int(150 * u), int(54 * u))
@@ -354,6 +360,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                        center=(x, box.centery + int(1 * u)))
         self.text.blit(surf, f"{int(v.get('min_stake') or 0):,} to {int(v.get('limit') or 0):,}",
                        int(max(10, 11 * u)), theme.TEXT_DIM, "text", midbottom=(x, box.bottom - int(3 * u)))
+        self.regions.close()
 
     def items(self) -> list[Item]:
         out = super().items()

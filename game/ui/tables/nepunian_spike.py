@@ -217,12 +217,14 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         if token is not None:
             r = self._token_rects(seat)[0]
             fs = int(max(10, 12 * self.u))
+            self.regions.open(f"seat{seat}.token")
             if token[1] == "wheel":
                 pill(surf, self.text, token[0], fs, r.center, (26, 52, 80), theme.CREAM, mark="wheel",
                      edge=theme.CREAM)
             else:
                 pill(surf, self.text, token[0], fs, r.center, (54, 38, 16), theme.AMBER, mark="lock",
                      edge=theme.AMBER)
+            self.regions.close()
 
     def centre_spots(self) -> list[Spot]:
         pile = self.shown.get("discard") or []
@@ -253,12 +255,16 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         v = self.shown
         r = pygame.Rect(0, 0, self.pw + 6, self.ph + 6)
         r.center = self.pile_pos
+        self.regions.open("discard")
         pygame.draw.rect(surf, (150, 96, 80), r, max(1, int(2 * u)), border_radius=int(7 * u))
         self.draw_spots(surf, self.board_spots(), covered)
         fs = int(max(11, 13 * u))
         self.text.blit(surf, "DISCARD", fs, theme.CREAM, "bold",
                        midtop=(self.pile_pos[0], self.pile_pos[1] + self.ph // 2 + int(4 * u)))
-        self.draw_pile(surf, self.deck_pos, self.pw, self.ph, int(v.get("deck_count") or 0), "DECK")
+        self.regions.close()
+        with self.regions.region("deck"):
+            self.draw_pile(surf, self.deck_pos, self.pw, self.ph, int(v.get("deck_count") or 0), "DECK")
+        self.regions.open("captain_dice")
         # the dice
         dice = v.get("dice")
         x, y = self.dice_pos
@@ -279,6 +285,8 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         elif not dice:
             self.text.blit(surf, "CAPTAIN'S DICE", fs, theme.TEXT_DIM, "bold",
                            midtop=(x, y + self.die // 2 + int(5 * u)))
+        self.regions.close()
+        self.regions.open("round_marker")
         # where the hand stands: round 1–3, and whether a Spike has happened
         tx, ty = self.track_pos
         stage = int(v.get("stage") or 1)
@@ -297,6 +305,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         if note:
             self.text.blit(surf, note, int(max(11, 13 * u)), theme.AMBER, "bold",
                            midtop=(tx, ty + int(18 * u)))
+        self.regions.close()
 
     def d6(self, face: int, size: int) -> pygame.Surface:
         return self.app.res.image(f"spike_dice.d6_{int(face)}", (size, size))

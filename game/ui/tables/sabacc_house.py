@@ -197,8 +197,9 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         lab = self.hand_label(seat)
         if lab:
             show = self._showdown_hand(seat) is not None
-            pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
-                 (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
+            with self.regions.region(f"seat{seat}.label"):
+                pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center, (36, 26, 10) if show
+                     else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
 
     def centre_spots(self) -> list[Spot]:
         v = self.shown
@@ -238,6 +239,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         u = self.u
         v = self.shown
+        self.regions.open("board")  # the flower: its outline, its cards and their keys
         # the flower's printed outline on the felt, so an empty petal still shows where it goes
         for slot in range(PETALS):
             x, y = self.petal_xy(slot)
@@ -258,9 +260,12 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
                 pygame.draw.circle(surf, (16, 14, 10), (kx, ky), int(9 * u) + 1)
                 pygame.draw.circle(surf, theme.AMBER, (kx, ky), int(9 * u) + 1, 1)
                 self.text.blit(surf, str(slot + 1), fs, theme.AMBER, "bold", center=(kx, ky))
+        self.regions.close()
         if ("stub",) not in covered:
-            self.draw_pile(surf, self.stub_pos, self.pw, self.ph, int(v.get("stub") or 0), "STUB")
-        self._draw_dice(surf, covered)
+            with self.regions.region("stub"):
+                self.draw_pile(surf, self.stub_pos, self.pw, self.ph, int(v.get("stub") or 0), "STUB")
+        with self.regions.region("spike_dice"):
+            self._draw_dice(surf, covered)
 
     def _draw_dice(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         u = self.u

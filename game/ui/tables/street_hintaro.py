@@ -106,6 +106,7 @@ class StreetHintaroTable(BaseTable):
         u = self.u
         pos = self.shared_pos()
         colour = self.shown.get("shared")
+        self.regions.open("shared_cube")
         if ("shared",) not in covered:
             if colour:
                 img = self.cube_img(colour, self.big_cube)
@@ -116,12 +117,15 @@ class StreetHintaroTable(BaseTable):
         label = "SHARED CUBE" if not colour else f"SHARED: {colour.upper()}"
         self.text.blit(surf, label, int(13 * u), theme.AMBER if colour else theme.TEXT_DIM, "bold",
                        midtop=(int(pos[0]), int(pos[1] + self.big_cube * 0.6)))
+        self.regions.close()
+        self.regions.open("rule_notice")
         if self.shown.get("low_wins"):
             self.text.blit(surf, "CANTINA RULES: THE LOWER SCORE WINS", int(13 * u), theme.CREAM, "bold",
                            midbottom=(self.centre[0], self.felt.bottom - int(24 * u)))
         elif self.shown.get("betting") is False:
             self.text.blit(surf, "NO BETTING: PLAYING FOR ROUNDS", int(13 * u), theme.CREAM, "bold",
                            midbottom=(self.centre[0], self.felt.bottom - int(24 * u)))
+        self.regions.close()
 
     # ------------------------------------------------------------------ events
     def beats_for(self, ev: Event) -> list[Beat]:
