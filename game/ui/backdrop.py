@@ -8,6 +8,7 @@ pools of light over the table, brass and dark wood, the felt crisp and bright un
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pygame
 
@@ -15,12 +16,20 @@ from game.ui import theme
 from game.ui.draw import glow
 from game.ui.resources import Resources
 
+#: where each prop may stand, as fractions of the rail's box, in order of preference: the first place clear of
+#: every seat's zone wins (see :meth:`Backdrop.table_room`)
+_GLASS_SPOTS = (((0.2, 0.12), (0.8, 0.12), (0.32, 0.07), (0.68, 0.07)),
+                ((0.87, 0.8), (0.13, 0.8), (0.95, 0.5), (0.05, 0.5), (0.93, 0.3)))
+_PAD_SPOTS = ((0.08, 0.8), (0.92, 0.8), (0.04, 0.5), (0.96, 0.5), (0.1, 0.22), (0.9, 0.22))
+
 
 class Backdrop:
     """Paints rooms and tables; art comes from the manifest when present, drawn shapes otherwise."""
 
     def __init__(self, res: Resources) -> None:
         self.res = res
+        #: the props the last table room placed: (name, rect)
+        self.props_placed: list[tuple[str, pygame.Rect]] = []
 
     # ------------------------------------------------------------------ pieces
     def _gradient(self, size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
@@ -93,8 +102,13 @@ class Backdrop:
         return surf
 
     def table_room(self, size: tuple[int, int], area: pygame.Rect, felt: pygame.Rect,
-                   felt_colour: tuple[int, int, int], u: float) -> pygame.Surface:
-        """The room with a lit oval table in ``area``: rail, felt, lamp light, a dealer droid and props."""
+                   felt_colour: tuple[int, int, int], u: float,
+                   clear: Sequence[pygame.Rect] = ()) -> pygame.Surface:
+        """The room with a lit oval table in ``area``: rail, felt, lamp light, a dealer droid and props.
+
+        A prop never stands in ``clear`` (the seats' zones: cards dealt over a glass read as clutter); each has a
+        few places round the rail and takes the first free one, or stays off the table. ``props_placed`` keeps
+        where they went (the layout tests read it)."""
         surf = self.room(size)
         # the dealer droid stands behind the table, half in shadow
         droid = self.res.try_image("props.droid_dealer", (int(120 * u), int(165 * u)))
@@ -132,14 +146,22 @@ class Backdrop:
         surf.blit(light, light.get_rect(center=(felt.centerx, felt.centery - int(felt.h * 0.05))),
                   special_flags=pygame.BLEND_RGB_ADD)
         pygame.draw.ellipse(surf, (0, 0, 0), felt.inflate(-int(36 * u), -int(30 * u)), 1)
-        # props on the rail: glasses, a datapad
+        # props on the rail: glasses, a datapad, each at the first of its places clear of the seats' zones
+        self.props_placed = []
         glass = self.res.try_image("props.glass", (int(30 * u), int(42 * u)))
         pad = self.res.try_image("props.datapad", (int(62 * u), int(44 * u)))
-        if glass is not None:
-            surf.blit(glass, glass.get_rect(center=(rail.left + int(rail.w * 0.2), rail.top + int(rail.h * 0.12))))
-            surf.blit(glass, glass.get_rect(center=(rail.right - int(rail.w * 0.13), rail.bottom - int(rail.h * 0.2))))
-        if pad is not None:
-            surf.blit(pad, pad.get_rect(center=(rail.left + int(rail.w * 0.08), rail.centery + int(rail.h * 0.3))))
+        taken = list(clear)
+        for img, name, spots in ((glass, "glass", _GLASS_SPOTS[0]), (glass, "glass", _GLASS_SPOTS[1]),
+                                 (pad, "datapad", _PAD_SPOTS)):
+            if img is None:
+                continue
+            for fx, fy in spots:
+                r = img.get_rect(center=(rail.left + int(rail.w * fx), rail.top + int(rail.h * fy)))
+                if r.collidelist(taken) < 0:
+                    surf.blit(img, r)
+                    taken.append(r)
+                    self.props_placed.append((name, r))
+                    break
         # the lamp hanging over the table
         lamp = self.res.try_image("props.lamp", (int(150 * u), int(120 * u)))
         top = area.top

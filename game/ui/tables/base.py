@@ -1050,7 +1050,8 @@ class BaseTable(Scene):
     def background(self) -> pygame.Surface:
         """Room and felt, rendered once per window size (the costly, static part of every frame)."""
         if self._bg is None or self._bg.get_size() != self.size:
-            self._bg = self.app.backdrop.table_room(self.size, self.area, self.felt, self.FELT, self.u)
+            self._bg = self.app.backdrop.table_room(self.size, self.area, self.felt, self.FELT, self.u,
+                                                    clear=self.prop_clearance())
             self.decorate(self._bg)
             # the part of the room the lamp's stutter dims, already dimmed: the flicker is a plain blit of it,
             # never a blend (only the lit felt and its rim, not a second copy of the whole 1080p room)
@@ -1060,6 +1061,12 @@ class BaseTable(Scene):
             self._bg_dim.blit(g, g.get_rect(center=self.felt.center).move(-rect.x, -rect.y))
             self._bg_dim_rect = rect
         return self._bg
+
+    def prop_clearance(self) -> list[pygame.Rect]:
+        """Where the rail's props may not stand: every seat's plate and the ground its pieces cover now (a
+        table whose pieces grow as the round goes names their largest ground instead)."""
+        pad = int(8 * self.u)
+        return [self.seat_geo[s]["plate"].inflate(pad, pad).union(self.pieces_rect(s)) for s in range(self.n)]
 
     def lamp_patch(self, bg: pygame.Surface) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The dimmed patch to lay over ``bg`` while the lamp stutters (only over the room it was cut from)."""

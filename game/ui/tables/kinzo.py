@@ -29,7 +29,7 @@ from game.ui.cards import (
     pill_rect,
     row_offsets,
 )
-from game.ui.draw import draw_chips, glow, panel
+from game.ui.draw import chip_pile_size, draw_chips, glow, panel
 from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
 
 DIE_FACES = (1, 2, 3)
@@ -41,6 +41,8 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
     "jackpot": ("JACKPOT", "star", (40, 26, 4), (244, 196, 70)),
     "rolls": ("TO THE DICE", "pair", theme.CREAM, (50, 44, 36)),
 }
+#: the outcome words of a split pair at a crowded table, where the full words would run into each other
+SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE"}
 
 
 class KinzoTable(PotBoxes, CardTable, BaseTable):
@@ -86,6 +88,20 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         box.midbottom = (r.centerx, r.top + int(6 * self.u))
         return box
 
+    def prop_clearance(self) -> list[pygame.Rect]:
+        """A seat's ground is the whole column above its plate its hands may fill (two split hands, dice above
+        the cards, the words below), so no prop stands where cards will be dealt later in the round."""
+        u = self.u
+        tall = self.small_die + int(12 * u) + self.ch + 2 * self.lh + int(12 * u) + int(24 * u)
+        out = []
+        for s in range(self.n):
+            plate: pygame.Rect = self.seat_geo[s]["plate"]
+            wide = max(plate.w, int(self.area.w / self.n))
+            col = pygame.Rect(0, 0, wide, plate.h + tall)
+            col.midbottom = plate.midbottom
+            out.append(col)
+        return out
+
     def layout_pieces(self) -> None:
         u = self.u
         n = self.n
@@ -101,7 +117,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.dealer_plate.midtop = (cx, a.top + int(8 * u))
         self.dealer_cards_y = self.dealer_plate.bottom + int(10 * u) + self.dh // 2
         self.deck_pos = (int(cx - 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
-        self.prize_pos = (cx, int(cy + 10 * u))
+        self.prize_pos = (int(cx + 270 * u), int(cy - 30 * u))  # under the stake, clear of the result panel
         self.stake_pos = (int(cx + 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
         self.house_pos = self.dealer_plate.center
 
@@ -145,34 +161,59 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             return None
         u = self.u
         w, h = self.cw, self.ch
-        rows = []
-        for idx, hand in hands:
-            n = max(1, len(hand.get("cards") or []))
-            step = card_step(w, n, int(w + (n - 1) * w * 0.5))
-            xs, width = row_offsets(n, w, step)
-            label = pill_rect(self.text, self._total_words(hand), self._fs(), (0, 0)).w
-            rows.append((idx, hand, xs, max(width, label, 2 * self.small_die + int(8 * u))))
         gap = int(10 * u)
-        chips_w = self.chip_d + int(10 * u)
+        slot = self.area.w / self.n - 8 * u
+        for short in (False, True):  # a split pair that outgrows its seat's slot says its outcomes briefly
+            rows = []
+            for idx, hand in hands:
+                n = max(1, len(hand.get("cards") or []))
+                step = card_step(w, n, int(w + (n - 1) * w * 0.5))
+                xs, width = row_offsets(n, w, step)
+                label = pill_rect(self.text, self._total_words(hand), self._fs(), (0, 0)).w
+                word, mark = self._outcome_words(hand, short)
+                said = pill_rect(self.text, word, self._fs(), (0, 0), mark).w if word else 0
+                rows.append((idx, hand, xs, max(width, label, said, 2 * self.small_die + int(8 * u)), word))
+            if len(rows) < 2 or sum(r[3] for r in rows) + gap * (len(rows) - 1) <= slot:
+                break
+        # the hand pot's chips stand left of the cards, clear of the turn outline (5u beyond the cards)
+        pots = self.shown.get("hand_pots") or []
+        amount = pots[seat] if seat < len(pots) else 0
+        pile_w = chip_pile_size(amount, self.chip_d)[0] if amount else self.chip_d
+        chips_w = pile_w + int(16 * u)
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
-        band = self.small_die + int(8 * u)  # the dice land above the cards
-        height = band + h + 2 * self.lh + int(6 * u)
+        band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
+        height = band + h + 2 * self.lh + int(12 * u)
         bx, by = self.block_centre(seat, width, height, 16 * u)
         bx = max(self.area.left + width // 2 + 4, min(self.area.right - width // 2 - 4, bx))
         left = bx - width // 2
         top = by - height // 2
         out = []
         x = left + chips_w
-        for idx, hand, xs, rw in rows:
+        for idx, hand, xs, rw, word in rows:
             cx = x + rw // 2
             ctop = top + band
-            out.append({"index": idx, "hand": hand, "cx": cx, "xs": xs, "w": rw, "cards_y": ctop + h // 2,
-                        "dice_y": top + band // 2,
-                        "line1": ctop + h + int(4 * u) + self.lh // 2,
-                        "line2": ctop + h + int(6 * u) + self.lh + self.lh // 2})
+            out.append({"index": idx, "hand": hand, "cx": cx, "xs": xs, "w": rw, "outcome": word,
+                        "cards_y": ctop + h // 2,
+                        "dice_y": top + (band - int(4 * u)) // 2,
+                        "line1": ctop + h + int(8 * u) + self.lh // 2,
+                        "line2": ctop + h + int(11 * u) + self.lh + self.lh // 2})
             x += rw + gap
         return {"rows": out, "rect": pygame.Rect(left, top, width, height),
                 "chips": (left + chips_w // 2, top + band + h // 2 + int(8 * u))}
+
+    @staticmethod
+    def _outcome_key(hand: dict[str, Any]) -> str | None:
+        key = hand.get("outcome") or ("rolls" if hand.get("result") == "rolls" else None)
+        return key if key in OUTCOMES else None
+
+    def _outcome_words(self, hand: dict[str, Any], short: bool) -> tuple[str, str]:
+        """The words and mark of a hand's outcome pill ("" when it has none yet); ``short`` for a split pair
+        that would outgrow its seat's slot at a crowded table."""
+        key = self._outcome_key(hand)
+        if key is None:
+            return "", ""
+        word, mark, _, _ = OUTCOMES[key]
+        return (SHORT_OUTCOMES.get(key, word) if short else word), mark
 
     def seat_spots(self, seat: int) -> list[Spot]:
         b = self._block(seat)
@@ -241,7 +282,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         for row in b["rows"]:
             hand = row["hand"]
             if turn is not None and row["index"] == turn:
-                r = pygame.Rect(0, 0, row["w"] + int(10 * u), self.ch + int(12 * u))
+                cards_w = row["xs"][-1] - row["xs"][0] + self.cw if row["xs"] else self.cw  # round the cards only
+                r = pygame.Rect(0, 0, cards_w + int(10 * u), self.ch + int(8 * u))
                 r.center = (row["cx"], row["cards_y"])
                 g = glow(r.w // 2 + int(8 * u), r.h // 2 + int(8 * u), theme.TURN, 120)
                 with self.regions.region(""):  # light on the felt
@@ -256,23 +298,24 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             dice = hand.get("dice") or []
             rolling = any(("die", seat, hand_no, i) in covered for i in range(2))
             words = self._total_words(hand, dice=bool(dice) and not rolling)
-            self.regions.open(f"seat{seat}.row{hand_no + 1}")  # the hand's words, dice and outcome
-            pill(surf, self.text, words, fs, (row["cx"], row["line1"]), (14, 16, 20), theme.CREAM,
-                 edge=theme.BRASS_DARK)
+            n = hand_no + 1  # each hand's words, dice and outcome are regions of their own: the dice lie above
+            with self.regions.region(f"seat{seat}.total{n}"):  # the cards, the words below them
+                pill(surf, self.text, words, fs, (row["cx"], row["line1"]), (14, 16, 20), theme.CREAM,
+                     edge=theme.BRASS_DARK)
             if dice and not rolling:
-                for i in range(2):
-                    img = self.kinzo_die(dice[i], self.small_die)
-                    surf.blit(img, img.get_rect(center=self.die_pos(seat, hand_no, i)))
-            outcome = hand.get("outcome")
-            res = hand.get("result")
-            key = outcome or ("rolls" if res == "rolls" else None)
-            if key in OUTCOMES and not rolling:
-                word, mark, ink, fill = OUTCOMES[key]
-                pill(surf, self.text, word, fs, (row["cx"], row["line2"]), fill, ink, mark=mark, edge=ink)
-            elif len(b["rows"]) == 2:
-                self.text.blit(surf, f"HAND {hand_no + 1}", int(max(10, 11 * u)), theme.TEXT_DIM, "bold",
-                               center=(row["cx"], row["line2"]))
-            self.regions.close()
+                with self.regions.region(f"seat{seat}.dice{n}"):
+                    for i in range(2):
+                        img = self.kinzo_die(dice[i], self.small_die)
+                        surf.blit(img, img.get_rect(center=self.die_pos(seat, hand_no, i)))
+            key = self._outcome_key(hand)
+            with self.regions.region(f"seat{seat}.outcome{n}"):
+                if key is not None and not rolling:
+                    _, mark, ink, fill = OUTCOMES[key]
+                    pill(surf, self.text, row["outcome"], fs, (row["cx"], row["line2"]), fill, ink, mark=mark,
+                         edge=ink)
+                elif len(b["rows"]) == 2:
+                    self.text.blit(surf, f"HAND {n}", int(max(10, 11 * u)), theme.TEXT_DIM, "bold",
+                                   center=(row["cx"], row["line2"]))
 
     # ------------------------------------------------------------------ the house and the middle
     def dealer_spots(self) -> list[Spot]:
