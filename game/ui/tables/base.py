@@ -1159,7 +1159,7 @@ class BaseTable(Scene):
         cx, cy = self.centre
         best: tuple[float, pygame.Rect] | None = None
         step = max(4, int(6 * u))
-        for dx in (0, -0.22, 0.22, -0.4, 0.4):
+        for dx in (0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4):
             for y in range(area.top, area.bottom - h + 1, step):
                 r = pygame.Rect(0, y, w, h)
                 r.centerx = int(cx + dx * self.felt.w)
@@ -1168,7 +1168,8 @@ class BaseTable(Scene):
                 for c, weight in clear:
                     o = r.clip(c)
                     cost += weight * o.w * o.h
-                cost += 0.02 * (abs(r.centerx - cx) + abs(r.centery - cy)) * w
+                # covering anything costs more than any distance from the middle: far and clear beats near
+                cost = 100 * cost + 0.02 * (abs(r.centerx - cx) + abs(r.centery - cy)) * w
                 if best is None or cost < best[0]:
                     best = (cost, r)
         return best[1] if best is not None else pygame.Rect(0, 0, w, h)
