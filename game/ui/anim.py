@@ -29,6 +29,10 @@ class Beat:
     sound: str | None = None
     elapsed: float = 0.0
     started: bool = False
+    #: seconds into the beat when its event is said (log and header): when its dice have landed, so neither
+    #: says "it lands Tukar" while the die still tumbles
+    say_at: float = 0.0
+    said: bool = False
 
 
 class Anim:

@@ -111,6 +111,13 @@ class Tumble(FrameAnim):
         return img, img.get_rect(center=(int(x), int(y)))
 
 
+def reading_seconds(*texts: str) -> float:
+    """How long a new player needs to read ``texts`` at a glance: a moment to look, then ~4.5 words a second
+    (banners that vanished after a second were a play-test complaint)."""
+    words = sum(len(t.split()) for t in texts)
+    return 0.8 + 0.22 * words
+
+
 class Banner(Anim):
     """A line of large text in the middle of the felt (who won the round), fading in."""
 
@@ -615,7 +622,8 @@ class BaseTable(Scene):
                                  self.dur(delay)))
 
     def banner(self, text: str, sub: str = "", duration: float = 1.6) -> None:
-        self.anims.append(Banner(text, sub, self.dur(duration), self))
+        """A banner stays at least as long as it takes to read (:func:`reading_seconds`), scaled by the speed."""
+        self.anims.append(Banner(text, sub, self.dur(max(duration, reading_seconds(text, sub))), self))
 
     def covered(self) -> set[tuple[Any, ...]]:
         out: set[tuple[Any, ...]] = set()
@@ -651,11 +659,21 @@ class BaseTable(Scene):
             if beat.event.kind == "round_started":
                 self.result = None
             self.fold(beat.event)
-            self.add_log(beat.event)
+        before = len(self.anims)
         if beat.start is not None:
             beat.start()
+        # the event is said once the dice it threw have landed (the tumbles this beat started), else at once
+        beat.say_at = max((a.delay + a.duration for a in self.anims[before:] if isinstance(a, Tumble)),
+                          default=0.0)
+        self.say_beat(beat)
         if beat.sound:
             self.app.play(beat.sound)
+
+    def say_beat(self, beat: Beat, now: bool = False) -> None:
+        """Put the beat's event in the log (and so the header) once its moment has come, or ``now``."""
+        if beat.event is not None and not beat.said and (now or beat.elapsed >= beat.say_at):
+            beat.said = True
+            self.add_log(beat.event)
 
     def fold(self, ev: Event) -> None:
         """Show the view after ``ev``: the engine's reducer over what the eyes may see of it. A reducer that
@@ -667,6 +685,8 @@ class BaseTable(Scene):
 
     def _end_beat(self) -> None:
         beat, self.beat = self.beat, None
+        if beat is not None:
+            self.say_beat(beat, now=True)
         if beat is not None and beat.end is not None:
             beat.end()
 
@@ -691,6 +711,7 @@ class BaseTable(Scene):
             assert b is not None
             b.elapsed += dt
             dt = 0.0
+            self.say_beat(b)
             if b.elapsed >= b.duration:
                 self._end_beat()
                 continue

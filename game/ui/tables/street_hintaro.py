@@ -261,7 +261,8 @@ class StreetHintaroTable(BaseTable):
                 ActionSpec("Raise", "Raise once, to the total on the button (set it with the slider); the other "
                            "seat calls or concedes", pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
             ]
-        label = "Throw the shared cube" if phase == "shared" else "Throw your cubes"
+        # greyed while another seat throws (idle_specs passes no legal actions): not "your" cubes then
+        label = "Throw the shared cube" if phase == "shared" else "Throw your cubes" if legal else "Throw cubes"
         tip = ("Throw the cube both seats score against" if phase == "shared" else
                "Throw your two cubes (red has a ring, blue a bar)")
         return [ActionSpec(label, tip, pygame.K_t, "T", action=kinds.get("throw"), enabled="throw" in kinds,
