@@ -486,6 +486,32 @@ def test_a_regulars_speech_bubble_never_hides_their_last_move(data_dir) -> None:
         close_app(app)
 
 
+def test_a_speech_bubble_covers_no_seats_pieces_where_a_clear_side_exists(data_dir) -> None:
+    """A play-test found bubbles over the cubes: the bubble takes the side of its plate that covers least of the
+    table's must-see pieces, so wherever one side is clear, it covers none."""
+    from game.ui.campaign.table import Bubble
+
+    app = new_app()
+    try:
+        _c, _play, table = sit_fresh(app, "long_table")
+        until(app, lambda: table.settled(), 400)
+        for seat in range(1, table.n):
+            table.tags = {}
+            table.banter_bubbles = [Bubble(seat, "Old Kesh", "Another one. Sit down before you fall down.")]
+            rect = table.banter_layout(table.banter_bubbles[0])[0]
+            plate = table.seat_geo[seat]["plate"]
+            others = [r for r, _ in table.keep_clear() if not r.colliderect(plate) and r.w and r.h]
+            assert others, "nothing on the table to keep clear"
+            for side in ("midbottom", "midtop"):  # when the bubble could sit clear above or below, it does
+                probe = rect.copy()
+                setattr(probe, side, getattr(plate, "midtop" if side == "midbottom" else "midbottom"))
+                probe.clamp_ip(table.area)
+                if probe.collidelist(others) < 0:
+                    assert rect.collidelist(others) < 0, (seat, rect, [r for r in others if r.colliderect(rect)])
+    finally:
+        close_app(app)
+
+
 @pytest.mark.parametrize("level_id", sorted(load_all_levels()))
 def test_the_info_panel_never_hides_another_table_or_door(data_dir, level_id: str) -> None:
     """Standing at any table, the panel about it leaves every other table, door and the lender clickable (it

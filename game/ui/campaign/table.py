@@ -136,26 +136,54 @@ class CampaignTableMixin:
         r = pygame.Rect(0, 0, w, h)
         tail = int(10 * u)
         tag = self.tags.get(b.seat) if b.seat < len(self.seat_geo) else None
-        if tag is not None:  # the seat's last move ("RAISES TO 30") stays readable: the bubble sits above it
+        box = None
+        if tag is not None:  # the seat's last move ("RAISES TO 30") stays readable: the bubble goes round it
             box = self.tag_box(b.seat, tag[0])
-            if box.bottom > plate.top - tail and box.top < plate.top:
-                plate = plate.union(box)
-        if plate.top - h - tail >= self.area.top + 4:
-            r.midbottom = (plate.centerx, plate.top - tail)
-            tip = (plate.centerx, plate.top - 2)
-        else:
-            r.midtop = (plate.centerx, plate.bottom + tail)
-            tip = (plate.centerx, plate.bottom + 2)
-        r.clamp_ip(self.area)
+            plate = plate.union(box)
+        # the side of the plate where the bubble covers least of the table's must-see pieces (cubes, hands,
+        # pots: a play-test found bubbles over the cubes), above first when it is as clear
+        cands: list[tuple[pygame.Rect, tuple[int, int]]] = []
+        for side in ("above", "below", "left", "right"):
+            c = r.copy()
+            if side == "above":
+                c.midbottom = (plate.centerx, plate.top - tail)
+                tip = (plate.centerx, plate.top - 2)
+            elif side == "below":
+                c.midtop = (plate.centerx, plate.bottom + tail)
+                tip = (plate.centerx, plate.bottom + 2)
+            elif side == "left":
+                c.midright = (plate.left - tail, plate.centery)
+                tip = (plate.left + 2, plate.centery)
+            else:
+                c.midleft = (plate.right + tail, plate.centery)
+                tip = (plate.right - 2, plate.centery)
+            c.clamp_ip(self.area)
+            cands.append((c, tip))
+        clear = [(rect, weight) for rect, weight in self.keep_clear() if not rect.colliderect(plate)]
+        if self.result is not None:
+            clear.append((self.result_rect(), 8))
+        if box is not None:
+            clear.append((box, 100))
+
+        def cost(c: pygame.Rect) -> int:
+            return sum(weight * c.clip(rect).w * c.clip(rect).h for rect, weight in clear)
+        best = min(range(len(cands)), key=lambda i: (cost(cands[i][0]), i))
+        r, tip = cands[best]
         return r, lines, tip
 
     def draw_banter(self, surf: pygame.Surface, b: Bubble) -> None:
         u = self.u
         r, lines, tip = self.banter_layout(b)
         paper = (242, 234, 214)
-        base_x = max(r.left + int(14 * u), min(r.right - int(14 * u), tip[0]))
-        edge_y = r.bottom - 1 if tip[1] > r.bottom else r.top + 1
-        pygame.draw.polygon(surf, paper, [(base_x - int(8 * u), edge_y), (base_x + int(8 * u), edge_y), tip])
+        if r.top <= tip[1] <= r.bottom:  # a bubble beside its plate: the tail leaves a side edge
+            base_y = max(r.top + int(14 * u), min(r.bottom - int(14 * u), tip[1]))
+            edge_x = r.right - 1 if tip[0] > r.right else r.left + 1
+            tail = [(edge_x, base_y - int(8 * u)), (edge_x, base_y + int(8 * u)), tip]
+        else:
+            base_x = max(r.left + int(14 * u), min(r.right - int(14 * u), tip[0]))
+            edge_y = r.bottom - 1 if tip[1] > r.bottom else r.top + 1
+            tail = [(base_x - int(8 * u), edge_y), (base_x + int(8 * u), edge_y), tip]
+        pygame.draw.polygon(surf, paper, tail)
         panel(surf, r, paper, (150, 110, 60), radius=int(10 * u), width=2)
         self.text.blit(surf, b.name, int(13 * u), (130, 76, 20), "bold", topleft=(r.x + int(12 * u), r.y + int(6 * u)))
         size = int(15 * u)
