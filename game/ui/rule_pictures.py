@@ -518,7 +518,7 @@ def _kinzo_die(p: Painter, face: int, size: int) -> pygame.Surface:
 def pieces_kinzo_dice(p: Painter, width: int) -> Figure:
     """A Kinzo die's faces (two each of 1, 2 and 3), drawn as the table draws them."""
     tiles = [Tile(_kinzo_die(p, f, _die(p)), [f"{n} of the 6 faces"], lead=str(f))
-             for f, n in _counted([str(v) for v in kz.DIE_FACES])]
+             for f, n in Counter(kz.DIE_FACES).items()]
     return flow(p, tiles, width, min_label=p.px(110, 50))
 
 
@@ -597,7 +597,7 @@ def example_figure(p: Painter, m: Marker, width: int) -> Figure:
             deck = sabacc_deck() if m.name == "sabacc_house" else spike_deck()
             pic, rects = _cards_row(p, deck, [int(t) for t in seat.tokens])
         tiles.append(Tile(pic, [seat.verdict], lead=seat.label, highlight=seat.wins, art=rects))
-    return flow(p, tiles, width, scored.caption, min_label=p.px(170, 80))
+    return flow(p, tiles, width, scored.caption, min_label=p.px(200, 90))
 
 
 def figure(p: Painter, m: Marker, width: int) -> Figure:
