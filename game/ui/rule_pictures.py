@@ -522,7 +522,18 @@ def pieces_kinzo_dice(p: Painter, width: int) -> Figure:
     return flow(p, tiles, width, min_label=p.px(110, 50))
 
 
+def pieces_chips(p: Painter, width: int) -> Figure:
+    """The chip denominations, smallest first, as the tables stack them (the pots and stacks are piles of these)."""
+    from game.ui.draw import chip_stack
+
+    d = p.px(44, 18)
+    tiles = [Tile(chip_stack(value, 3, d, p.res), [name], lead=f"{value:,}")
+             for value, name, *_ in sorted(theme.DENOMS)]
+    return flow(p, tiles, width, min_label=p.px(64, 30))
+
+
 PIECES: dict[str, Callable[[Painter, int], Figure]] = {
+    "chips": pieces_chips,
     "hintaro.faces": pieces_hintaro_faces,
     "hintaro.die": pieces_hintaro_die,
     "street_hintaro.cubes": pieces_street_cubes,
