@@ -14,7 +14,7 @@ import pygame
 
 from game.engine import GAMES
 from game.files import FileRefused, load_toml
-from game.ui import theme
+from game.ui import rule_pictures, theme
 from game.ui.draw import panel
 from game.ui.input import Input
 from game.ui.resources import assets_dir
@@ -24,7 +24,7 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
-Block = tuple[str, str]  # (kind, text): title, tagline, meta, h, p, li, example, note, term
+Block = tuple[str, str]  # (kind, text): title, tagline, meta, h, p, li, example, note, term, picture
 
 
 def rules_dir() -> Path:
@@ -41,14 +41,17 @@ def page_ids() -> list[str]:
 
 
 def parse_body(body: str) -> list[Block]:
-    """Blocks separated by blank lines: paragraphs, '- ' bullet lists, 'Example:' paragraphs."""
+    """Blocks separated by blank lines: paragraphs, '- ' bullet lists, 'Example:' paragraphs, and picture
+    markers (``[[pieces NAME]]``, ``[[example GAME | …]]``: game.ui.rule_pictures) on lines of their own."""
     out: list[Block] = []
     for chunk in body.strip().split("\n\n"):
         lines = [ln.strip() for ln in chunk.strip().splitlines() if ln.strip()]
         if not lines:
             continue
         for ln in lines:
-            if ln.startswith("- "):
+            if rule_pictures.is_marker(ln):
+                out.append(("picture", ln))
+            elif ln.startswith("- "):
                 out.append(("li", ln[2:]))
             elif ln.startswith("Example:"):
                 out.append(("example", ln))
@@ -80,7 +83,7 @@ def load_page(page_id: str) -> list[Block]:
         for sec in data.get("sections", []) or []:
             if isinstance(sec, dict):
                 blocks.append(("h", str(sec.get("heading", ""))))
-                blocks += parse_body(str(sec.get("body", "")))
+                blocks += [checked(b) for b in parse_body(str(sec.get("body", "")))]
         for term in data.get("terms", []) or []:
             if isinstance(term, dict):
                 games = term.get("games") or []
@@ -99,6 +102,17 @@ def load_page(page_id: str) -> list[Block]:
     return blocks
 
 
+def checked(block: Block) -> Block:
+    """A picture block whose marker the pictures module accepts, or a note on the page saying what is wrong."""
+    if block[0] != "picture":
+        return block
+    try:
+        rule_pictures.parse_marker(block[1])
+    except rule_pictures.MarkerError as exc:
+        return ("note", f"Picture left out: {exc}")
+    return block
+
+
 class RulesScene(Scene):
     def __init__(self, app: App, page_id: str | None = None) -> None:
         super().__init__(app)
@@ -107,7 +121,9 @@ class RulesScene(Scene):
         self.scroll = 0
         self.drag: int | None = None
         self._doc: pygame.Surface | None = None
-        self._doc_key: tuple[str, int] | None = None
+        self._doc_key: tuple[str, int, float, bool] | None = None
+        #: where the document's words and pictures lie on it, as (kind, rect): the layout tests read these
+        self.doc_parts: list[tuple[str, pygame.Rect]] = []
         self.tabs: list[Button] = []
         self.back = Button("Back", app.pop, pygame.K_ESCAPE, "Esc", "Close the rules")
         self.hover_pos = (-1, -1)
@@ -148,7 +164,7 @@ class RulesScene(Scene):
     # ------------------------------------------------------------------ document
     def document(self) -> pygame.Surface:
         width = self.doc_rect.w - int(60 * self.u)
-        key = (self.page, width)
+        key = (self.page, width, self.u, self.app.settings.colour_blind)
         if self._doc is None or self._doc_key != key:
             self._doc = self.render_doc(load_page(self.page), width)
             self._doc_key = key
@@ -169,7 +185,15 @@ class RulesScene(Scene):
             "term": (int(18 * u), theme.AMBER, "bold", 0, 2),
         }
         items: list[tuple[pygame.Surface, int, int, str]] = []  # image, x, gap after, kind
+        figures: dict[int, rule_pictures.Figure] = {}  # index in items -> the picture laid there
+        painter = rule_pictures.Painter(self.app.res, t, u, self.app.settings.colour_blind)
         for kind, text in blocks:
+            if kind == "picture":
+                fig = rule_pictures.figure(painter, rule_pictures.parse_marker(text), width - int(12 * u))
+                items.append((pygame.Surface((1, int(6 * u)), pygame.SRCALPHA), 0, 0, "space"))
+                figures[len(items)] = fig
+                items.append((fig.surface, 0, int(18 * u), "picture"))
+                continue
             size, colour, role, indent, gap = styles.get(kind, styles["p"])
             if kind == "h":
                 items.append((pygame.Surface((1, int(14 * u)), pygame.SRCALPHA), 0, 0, "space"))
@@ -179,8 +203,15 @@ class RulesScene(Scene):
                 items.append((img, indent, gap if i == len(lines) - 1 else 0, kind if i == 0 else kind + "+"))
         height = sum(img.get_height() + gap for img, _, gap, _ in items) + int(40 * u)
         doc = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+        self.doc_parts = []
         y = 0
-        for img, x, gap, kind in items:
+        for i, (img, x, gap, kind) in enumerate(items):
+            if i in figures:
+                fig = figures[i]
+                self.doc_parts += [("art", r.move(x, y)) for r in fig.art]
+                self.doc_parts += [("text", r.move(x, y)) for r in fig.words]
+            elif kind != "space":
+                self.doc_parts.append(("text", img.get_rect(topleft=(x, y))))
             if kind.startswith("example"):
                 pygame.draw.rect(doc, (40, 32, 20), (x - int(10 * u), y, width - x + int(10 * u),
                                                      img.get_height() + gap), 0)
