@@ -1146,7 +1146,7 @@ def test_reason_helper_covers_every_key_entry() -> None:
     """The key entries the deals above do not reach (House Rules' hand key, ranks._rank_sorted): a pair over
     no pair, The Idiots' four-card form, the highest size, the highest plus card."""
     from game.engine.sabacc_house.ranks import rank_hand
-    from game.engine.sabacc_house.table import _reason
+    from game.engine.sabacc_house.table import showdown_reason as _reason
 
     def why(a, b):
         assert rank_hand(a) > rank_hand(b)

@@ -67,6 +67,16 @@ RANK_NAMES: tuple[str, ...] = ("jackpot", "survived", "doubled", "bust")
 _RANK = {name: i for i, name in enumerate(RANK_NAMES)}
 
 
+def round_reason(jackpot: bool, paid: int, dealer_total: int) -> tuple[str, dict[str, Any]]:
+    """Why a round ended as it did (a reason code of game.engine.showdown): a jackpot, else how many hands the
+    house paid, else the house took every stake."""
+    if jackpot:
+        return "jackpot", {"dealer_total": dealer_total}
+    if paid:
+        return "survived", {"dealer_total": dealer_total, "count": paid}
+    return "house_takes_all", {"dealer_total": dealer_total}
+
+
 def dealer_must_draw(cards: Sequence[int]) -> bool:
     """The house's fixed rule: always reach three cards; then draw until a 5 or 6 shows from the third card
     on, or the hand holds six cards. (The first two cards never stop the dealer, whatever they are.)"""
@@ -777,12 +787,7 @@ class Kinzo(State):
                  "net": h["net"]} for h in hands]
         winners = [s for s in seats_from(self.first, self.n) if net[s] > 0]
         paid = sum(1 for h in hands if h["net"] > 0)
-        if jackpot is not None:
-            why, params = "jackpot", {"dealer_total": self.dealer_total}
-        elif paid:
-            why, params = "survived", {"dealer_total": self.dealer_total, "count": paid}
-        else:
-            why, params = "house_takes_all", {"dealer_total": self.dealer_total}
+        why, params = round_reason(jackpot is not None, paid, self.dealer_total)
         summary = RoundOver(round=self.round_no, winners=winners, standings=standings, showdown=True, carried=0,
                             stacks=list(stacks), stake=self.stake, dealer_cards=list(self.dealer_cards),
                             dealer_total=self.dealer_total, hand_outcomes=[h["outcome"] for h in hands],

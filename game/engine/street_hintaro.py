@@ -16,7 +16,7 @@ the phase and the seat to act after it, and the round's winner is named where it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from game.engine.core import (
@@ -52,6 +52,16 @@ def rank_name(points: int) -> str:
 # ------------------------------------------------------------------------------------------- event catalogue
 # The public data of each event kind. Fields named like view fields (``phase``, ``current_seat``, ``stack``,
 # ``pot``, ``stacks``) hold the value that view field has once the event's own change is made.
+def showdown(scores: Sequence[int], low_wins: bool) -> tuple[list[int], str, dict[str, Any]]:
+    """Who takes the round from the two seats' scores against the shared cube, and why (a reason code of
+    game.engine.showdown): the higher score, or the lower under the Cantina rule; equal scores tie."""
+    if scores[0] == scores[1]:
+        return [], "tie", {"score": scores[0]}
+    winner = 0 if (scores[0] > scores[1]) != low_wins else 1
+    return ([winner], "lower_score" if low_wins else "higher_score",
+            {"score": scores[winner], "other": scores[1 - winner]})
+
+
 class RoundStarted(TypedDict):
     round: int
     dealer: int
@@ -356,17 +366,7 @@ class StreetHintaro(State):
         self.shared = face
         scores = [score(self.cubes[0], face), score(self.cubes[1], face)]
         names = [rank_name(p) for p in scores]
-        if scores[0] == scores[1]:
-            winners: list[int] = []
-        elif (scores[0] > scores[1]) != self.options["low_wins"]:
-            winners = [0]
-        else:
-            winners = [1]
-        if winners:
-            why = "lower_score" if self.options["low_wins"] else "higher_score"
-            params: dict[str, Any] = {"score": scores[winners[0]], "other": scores[1 - winners[0]]}
-        else:
-            why, params = "tie", {"score": scores[0]}
+        winners, why, params = showdown(scores, self.options["low_wins"])
         events = [Event("shared_thrown", self.first, SharedThrown(face=face, scores=scores, standings=names,
                                                                   winner=winners[0] if winners else None))]
         pot = self.pot_total()

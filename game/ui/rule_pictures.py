@@ -29,9 +29,9 @@ from game.engine import kinzo as kz
 from game.engine import street_hintaro as street
 from game.engine.hand_rank import HandRank
 from game.engine.nepunian_spike import ranks as spike_ranks
-from game.engine.nepunian_spike.table import _reason as spike_reason
+from game.engine.nepunian_spike.table import showdown_reason as spike_reason
 from game.engine.sabacc_house import ranks as sabacc_ranks
-from game.engine.sabacc_house.table import _reason as sabacc_reason
+from game.engine.sabacc_house.table import showdown_reason as sabacc_reason
 from game.engine.showdown import standing_reason
 from game.ui import theme
 from game.ui.cards import ASPECT, CardArt, Deck, kinzo_deck, sabacc_deck, signed, spike_deck
@@ -201,14 +201,7 @@ def _score_street(m: Marker) -> Scored:
         if len(cubes) != 2 or any(c not in street.CUBE_FACES for c in cubes):
             raise MarkerError(f"{m.source!r}: {label} throws two cubes, red or blue, not {cubes}")
     scores = [street.score(cubes, shared[0]) for _, cubes in seats]
-    # the engine's own order (StreetHintaro._throw_shared): higher wins, lower with low_wins
-    if scores[0] == scores[1]:
-        winners: list[int] = []
-        why, params = "tie", {"score": scores[0]}
-    else:
-        winners = [0] if (scores[0] > scores[1]) != low else [1]
-        why = "lower_score" if low else "higher_score"
-        params = {"score": scores[winners[0]], "other": scores[1 - winners[0]]}
+    winners, why, params = street.showdown(scores, low)  # the engine's own verdict
     out = tuple(SeatResult(lb, c, street.rank_name(s), i in winners)
                 for i, ((lb, c), s) in enumerate(zip(seats, scores, strict=True)))
     words = showdown_words("street_hintaro", why, params)
@@ -316,13 +309,9 @@ def _score_kinzo(m: Marker) -> Scored:
             words = f"{hand}: {outcome}" + (" (level with the dealer)" if verdict == "equal" else "")
         out.append(SeatResult(label, pieces, words, outcome in ("jackpot", "survived")))
     jack = [r.label for r in out if r.verdict.endswith("jackpot")]
-    alive = [r.label for r in out if r.wins]
-    if jack:
-        caption = _winners_caption(jack[:1], showdown_words("kinzo", "jackpot", {"dealer_total": total}))
-    elif alive:
-        caption = showdown_words("kinzo", "survived", {"count": len(alive), "dealer_total": total}) + "."
-    else:
-        caption = showdown_words("kinzo", "house_takes_all", {"dealer_total": total}) + "."
+    why, params = kz.round_reason(bool(jack), sum(1 for r in out if r.wins), total)  # the engine's own words
+    words = showdown_words("kinzo", why, params)
+    caption = _winners_caption(jack[:1], words) if jack else words + "."
     shared = SeatResult("Dealer", tuple(str(c) for c in dealer), f"stops at {total}", False)
     return Scored(shared, tuple(out), caption)
 

@@ -627,7 +627,8 @@ class NepunianSpike(State):
                 best = max(ranks[s] for s in eligible)  # type: ignore[type-var]
                 winners = [s for s in order if s in eligible and ranks[s] == best]
             if index == 0:
-                self.why = _reason(ranks, list(eligible), winners) if len(eligible) > 1 else ("last_standing", {})
+                self.why = (showdown_reason(ranks, list(eligible), winners) if len(eligible) > 1
+                            else ("last_standing", {}))
             share, rest = divmod(amount, len(winners))
             payouts.extend((w, share, index, len(winners)) for w in winners)
             if rest:  # the odd chips carry; on the session's last hand they go to winners[0] (see _hand_end)
@@ -1125,7 +1126,8 @@ class NepunianSpike(State):
         return v
 
 
-def _reason(ranks: Sequence[HandRank | None], seats: list[int], winners: list[int]) -> tuple[str, dict[str, Any]]:
+def showdown_reason(ranks: Sequence[HandRank | None], seats: list[int],
+                    winners: list[int]) -> tuple[str, dict[str, Any]]:
     """Why ``winners`` took a pot from ``seats``: the key entry (ranks._rank_sorted) that separated the winner
     from the best hand that lost, or a split when every tie-breaker ties (game.engine.showdown)."""
     win = ranks[winners[0]]

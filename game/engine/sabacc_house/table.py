@@ -853,7 +853,7 @@ class SabaccHouse(State):
             winners = best_of([s for s in order if s in layer["eligible"]])
             awards.append(("main", layer["amount"], winners, layer["amount"] // len(winners)))
         overall = best_of(order)
-        why, params = _reason(ranks, [s for s in order if s in layers[0]["eligible"]], awards[0][2])
+        why, params = showdown_reason(ranks, [s for s in order if s in layers[0]["eligible"]], awards[0][2])
         sabacc_won = wins_sabacc_pot(ranks[overall[0]])
         if sabacc_won:
             awards.append(("sabacc", self.sabacc, overall, self.sabacc // len(overall)))
@@ -1109,7 +1109,7 @@ class SabaccHouse(State):
                 "sabacc_pot_won": sabacc_won}
 
 
-def _reason(ranks: Mapping[int, HandRank], seats: list[int], winners: list[int]) -> tuple[str, dict[str, Any]]:
+def showdown_reason(ranks: Mapping[int, HandRank], seats: list[int], winners: list[int]) -> tuple[str, dict[str, Any]]:
     """Why ``winners`` took the main pot from ``seats`` (the seats eligible for all of it): the key entry that
     separated the winner from the best hand that lost, or the blind draw, or a split (game.engine.showdown)."""
     win = ranks[winners[0]]
