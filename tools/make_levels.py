@@ -452,20 +452,19 @@ def draw_plant(rng: random.Random) -> pygame.Surface:
 
 
 def draw_standing_lamp() -> pygame.Surface:
+    """Only the lamp's foot and its shadow: the cantina scene draws the lamp itself over it (props.floor_lamp),
+    crisp at any size, so the floor never shows a glowing disc where a lamp stands."""
     s = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
-    s.blit(radial(TILE, AMBER, 150), (0, 0))
-    pygame.draw.circle(s, BRASS_LO, (16, 16), 7)
-    pygame.draw.circle(s, (255, 214, 140), (16, 16), 5)
-    pygame.draw.circle(s, BRASS, (16, 16), 7, 1)
+    pygame.draw.ellipse(s, (*SHADOW, 150), pygame.Rect(6, 18, 20, 10))
+    pygame.draw.ellipse(s, BRASS_LO, pygame.Rect(9, 18, 14, 7))
     return s
 
 
 def draw_hanging_lamp() -> pygame.Surface:
+    """Nothing but a faint warm spot: the lamp hangs overhead (the scene draws its shade on a cord, and the light
+    pass throws its pool), so the floor under it is floor."""
     s = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
-    s.blit(radial(TILE, AMBER, 120), (0, 0))
-    pygame.draw.circle(s, BRASS, (16, 16), 9)
-    pygame.draw.circle(s, BRASS_HI, (16, 16), 9, 1)
-    pygame.draw.circle(s, (255, 232, 170), (16, 16), 4)
+    s.blit(radial(TILE, AMBER, 28), (0, 0))
     return s
 
 

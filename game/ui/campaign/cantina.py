@@ -90,7 +90,8 @@ class CantinaScene(Scene):
         self.campaign = play.campaign
         self.level: Level = self.campaign.level
         self.view = play.map_view(self.level)
-        self.amb = Ambience(self.level, self.view.lights, seed=(self.campaign.seed + self.level.order) & 0xFFFF)
+        self.amb = Ambience(self.level, self.view.lights, seed=(self.campaign.seed + self.level.order) & 0xFFFF,
+                            res=app.res, kinds_at=self.view.kinds_at)
         self.life = RegularLife([(s.regular, s.x, s.y) for s in self.level.regulars])
         self.tile = self.level.tile_width
         self.path: list[Cell] = []

@@ -419,10 +419,11 @@ def walker(height: int, phase: int, facing: int = 1, look: Look = PLAYER_LOOK) -
                          border_radius=int(0.02 * u))
     # the cloak
     cloak = [(cx - 0.1 * u, 0.3 * u), (cx + 0.1 * u, 0.3 * u), (cx + 0.23 * u, 0.76 * u), (cx - 0.23 * u, 0.76 * u)]
-    pygame.draw.polygon(s, (44, 62, 74), cloak)
-    pygame.draw.polygon(s, (64, 88, 102), [(cx - 0.1 * u * facing, 0.3 * u), (cx, 0.3 * u),
-                                           (cx + 0.02 * u * facing, 0.76 * u), (cx - 0.21 * u * facing, 0.76 * u)])
-    pygame.draw.polygon(s, (26, 36, 44), cloak, max(1, int(0.012 * u)))
+    coat = (44, 62, 74) if look == PLAYER_LOOK else fig.cloth  # a patron wears what their look says
+    pygame.draw.polygon(s, coat, cloak)
+    pygame.draw.polygon(s, shade(coat, 1.4), [(cx - 0.1 * u * facing, 0.3 * u), (cx, 0.3 * u),
+                                              (cx + 0.02 * u * facing, 0.76 * u), (cx - 0.21 * u * facing, 0.76 * u)])
+    pygame.draw.polygon(s, shade(coat, 0.6), cloak, max(1, int(0.012 * u)))
     # scarf
     pygame.draw.ellipse(s, fig.accent, pygame.Rect(cx - 0.12 * u, 0.27 * u, 0.24 * u, 0.09 * u))
     pygame.draw.polygon(s, shade(fig.accent, 0.8), [(cx + 0.03 * u * facing, 0.32 * u),
