@@ -197,6 +197,12 @@ class Ambience:
             kind = self._lamp_kinds[p.name] = "standing" if "standing_lamp" in self.kinds_at(p.x, p.y) else "hanging"
         return kind
 
+    def hang(self, p: Prop) -> float:
+        """How far above its pool a hanging lamp's shade is drawn: low over a table's felt (it would otherwise
+        cover whoever sits across), at head height elsewhere."""
+        over_table = any(t.x <= p.x <= t.x + t.width and t.y <= p.y <= t.y + t.height for t in self.level.tables)
+        return LAMP_HANG_OVER_TABLE if over_table else LAMP_HANG
+
     def _art(self, asset: str, view: MapView, w: float, h: float) -> pygame.Surface | None:
         """A prop's art at ``w`` × ``h`` map pixels on screen (cached by the resources per size)."""
         if self.res is None:
@@ -223,9 +229,11 @@ class Ambience:
             img = self._art("props.lamp", view, 46, 37)
             if img is None:
                 return
-            x, y = view.to_screen(p.x, p.y - LAMP_HANG)
+            hang = self.hang(p)
+            x, y = view.to_screen(p.x, p.y - hang)
             r = img.get_rect(midbottom=(x, y))
-            top = view.to_screen(p.x, p.y - LAMP_HANG - 90)[1]
+            cord = 90 if hang == LAMP_HANG else 14  # over a table only a short drop: the cord would cross a face
+            top = view.to_screen(p.x, p.y - hang - cord)[1]
             pygame.draw.line(surf, theme.WOOD_DARK, (r.centerx, max(view.rect.top, top)), (r.centerx, r.top + 2),
                              max(1, int(1.5 * k)))
             bulb = (r.centerx, r.top + int(r.h * 0.69))
@@ -361,6 +369,7 @@ class Ambience:
 
 #: map pixels a hanging lamp's shade sits above the floor it lights
 LAMP_HANG = 34
+LAMP_HANG_OVER_TABLE = 4
 #: what is drawn over what: a hanging lamp is above every head, a standing one stands where its foot is
 SORT_LIFT: dict[str, float] = {"hanging": 10_000.0, "standing": 12.0}
 #: people at the edges of the rooms (``patron`` props), drawn as the player is
