@@ -203,6 +203,14 @@ class Ambience:
         over_table = any(t.x <= p.x <= t.x + t.width and t.y <= p.y <= t.y + t.height for t in self.level.tables)
         return LAMP_HANG_OVER_TABLE if over_table else LAMP_HANG
 
+    def cord(self, p: Prop, hang: float) -> float:
+        """How long a hanging lamp's cord is drawn, in map pixels: up out of sight, unless it would cross a table
+        or a face across one (then a short drop rod)."""
+        full = pygame.Rect(int(p.x) - 1, int(p.y - hang - 90), 2, 90)
+        crosses = any(full.colliderect(pygame.Rect(int(t.x), int(t.y) - 40, int(t.width), int(t.height) + 40))
+                      for t in self.level.tables)
+        return 14.0 if crosses else 90.0
+
     def _art(self, asset: str, view: MapView, w: float, h: float) -> pygame.Surface | None:
         """A prop's art at ``w`` × ``h`` map pixels on screen (cached by the resources per size)."""
         if self.res is None:
@@ -232,7 +240,7 @@ class Ambience:
             hang = self.hang(p)
             x, y = view.to_screen(p.x, p.y - hang)
             r = img.get_rect(midbottom=(x, y))
-            cord = 90 if hang == LAMP_HANG else 14  # over a table only a short drop: the cord would cross a face
+            cord = self.cord(p, hang)
             top = view.to_screen(p.x, p.y - hang - cord)[1]
             pygame.draw.line(surf, theme.WOOD_DARK, (r.centerx, max(view.rect.top, top)), (r.centerx, r.top + 2),
                              max(1, int(1.5 * k)))
