@@ -1085,6 +1085,79 @@ def make_lamp_glow() -> Doc:
     return d
 
 
+def make_floor_lamp() -> Doc:
+    """A standing lamp for the cantina floor: a weighted foot, a brass pole and the tables' lamp shade on top."""
+    d = Doc(120, 300)
+    shade = d.linear([(0, "#3d2a10"), (0.3, "#a57a30"), (0.55, "#e8c37a"), (0.8, "#8a6222"), (1, "#2e1f0a")],
+                     x2="100%", y2="0%")
+    inner = d.radial([(0, "#fff4d0"), (0.4, "#ffc263"), (1, "#a05a10")], cx=60, cy=92, r=46, user=True)
+    pole = d.linear([(0, BRASS_DK), (0.45, BRASS_LT), (1, BRASS_DK)], x2="100%", y2="0%")
+    d.add(el("ellipse", cx=60, cy=290, rx=34, ry=8, fill="#000000", opacity=0.45))
+    d.add(el("ellipse", cx=60, cy=284, rx=26, ry=8, fill=BRASS_DK, stroke=INK, stroke_width=2))
+    d.add(el("ellipse", cx=60, cy=281, rx=20, ry=5, fill=BRASS, opacity=0.8))
+    d.add(el("rect", x=55, y=92, width=10, height=190, fill=pole, stroke=INK, stroke_width=2))
+    d.add(el("ellipse", cx=60, cy=92, rx=50, ry=10, fill=inner))
+    d.add(el("path", d="M44 30 H76 L112 90 Q60 100 8 90 Z", fill=shade, stroke=INK, stroke_width=2.5,
+             stroke_linejoin="round"))
+    d.add(el("path", d="M8 90 Q60 100 112 90", fill="none", stroke=BRASS_LT, stroke_width=3))
+    d.add(el("path", d="M48 36 L20 84", stroke="#fff0c8", stroke_width=2.5, opacity=0.35, stroke_linecap="round"))
+    d.add(el("ellipse", cx=60, cy=96, rx=13, ry=5, fill="#fff7dc"))
+    return d
+
+
+def make_crate() -> Doc:
+    """A cargo crate seen from the front and a little above: planks, brass corners, a stencilled mark."""
+    d = Doc(120, 110)
+    top = d.linear([(0, "#7a5530"), (1, "#5a3c20")])
+    face = d.linear([(0, "#6a4526"), (1, "#3a2514")])
+    d.add(el("ellipse", cx=60, cy=104, rx=56, ry=6, fill="#000000", opacity=0.45))
+    d.add(el("path", d="M6 30 L20 8 H114 L114 30 Z", fill=top, stroke=INK, stroke_width=2.5, stroke_linejoin="round"))
+    d.add(el("rect", x=6, y=30, width=108, height=72, fill=face, stroke=INK, stroke_width=2.5))
+    for y in (48, 66, 84):
+        d.add(el("path", d=f"M8 {y} H112", stroke="#2a1a0e", stroke_width=2))
+    d.add(el("path", d="M10 34 L110 98 M110 34 L10 98", stroke="#2a1a0e", stroke_width=3, opacity=0.55))
+    for x, y in ((6, 30), (102, 30), (6, 90), (102, 90)):
+        d.add(el("rect", x=x, y=y, width=12, height=12, fill=BRASS, stroke=BRASS_DK, stroke_width=1.5))
+    d.add(el("circle", cx=60, cy=66, r=13, fill="none", stroke=CREAM, stroke_width=3, opacity=0.55))
+    d.add(el("path", d="M52 66 H68 M60 58 V74", stroke=CREAM, stroke_width=3, opacity=0.55))
+    d.add(el("path", d="M22 12 H110", stroke="#ffffff", stroke_width=2, opacity=0.15))
+    return d
+
+
+BAR_BOTTLES = (("#2f6b47", "#0c2a1a"), ("#8a3a1a", "#2e1006"), ("#3a5a9a", "#0e1a34"), ("#c9a04a", "#4a3408"),
+               ("#6a2a5a", "#200818"))
+
+
+def make_bar_bottles() -> Doc:
+    """A row of bottles standing on a counter, each its own height and colour (the bar's back shelf)."""
+    d = Doc(240, 120)
+    rnd = random.Random(11)
+    d.add(el("rect", x=0, y=108, width=240, height=10, rx=2, fill=BRASS_DK, stroke=INK, stroke_width=2))
+    d.add(el("path", d="M2 109 H238", stroke=BRASS_LT, stroke_width=1.5, opacity=0.7))
+    x = 8.0
+    while x < 222:
+        w = rnd.uniform(16, 22)
+        h = rnd.uniform(62, 96)
+        light, dark = rnd.choice(BAR_BOTTLES)
+        glass = d.linear([(0, dark), (0.4, light), (1, dark)], x2="100%", y2="0%")
+        top = 108 - h
+        neck = w * 0.34
+        cx = x + w / 2
+        d.add(el("path", d=(f"M{n(cx - neck / 2)} {n(top)} H{n(cx + neck / 2)} V{n(top + h * 0.28)} "
+                            f"Q{n(x + w)} {n(top + h * 0.34)} {n(x + w)} {n(top + h * 0.45)} V108 H{n(x)} "
+                            f"V{n(top + h * 0.45)} Q{n(x)} {n(top + h * 0.34)} "
+                            f"{n(cx - neck / 2)} {n(top + h * 0.28)} Z"),
+                 fill=glass, stroke=INK, stroke_width=1.8))
+        d.add(el("rect", x=cx - neck / 2 - 1, y=top - 4, width=neck + 2, height=6, rx=1.5, fill=BRASS,
+                 stroke=INK, stroke_width=1))
+        if rnd.random() < 0.7:
+            d.add(el("rect", x=x + 2, y=top + h * 0.55, width=w - 4, height=h * 0.22, fill=CREAM, opacity=0.8))
+        d.add(el("path", d=f"M{n(x + 3.5)} {n(top + h * 0.48)} V104", stroke="#ffffff", stroke_width=2,
+                 opacity=0.22, stroke_linecap="round"))
+        x += w + rnd.uniform(2, 6)
+    return d
+
+
 def make_smoke() -> Doc:
     d = Doc(200, 140)
     rnd = random.Random(7)
@@ -1318,6 +1391,9 @@ def build() -> dict[str, tuple[str, Doc, dict]]:
     reg("props.lamp", "props/lamp.svg", make_lamp())
     reg("props.lamp_glow", "props/lamp_glow.svg", make_lamp_glow())
     reg("props.smoke", "props/smoke.svg", make_smoke())
+    reg("props.floor_lamp", "props/floor_lamp.svg", make_floor_lamp())
+    reg("props.crate", "props/crate.svg", make_crate())
+    reg("props.bar_bottles", "props/bar_bottles.svg", make_bar_bottles())
     reg("props.felt_green", "props/felt_green.svg", make_felt("#1d5236", "#3d8a5e", "#0f2f1e", 3), tile=True)
     reg("props.felt_burgundy", "props/felt_burgundy.svg", make_felt("#561a25", "#8a3342", "#2e0b12", 5), tile=True)
     reg("props.wood_rail", "props/wood_rail.svg", make_wood_rail(), tile=True)

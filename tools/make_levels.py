@@ -452,20 +452,19 @@ def draw_plant(rng: random.Random) -> pygame.Surface:
 
 
 def draw_standing_lamp() -> pygame.Surface:
+    """Only the lamp's foot and its shadow: the cantina scene draws the lamp itself over it (props.floor_lamp),
+    crisp at any size, so the floor never shows a glowing disc where a lamp stands."""
     s = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
-    s.blit(radial(TILE, AMBER, 150), (0, 0))
-    pygame.draw.circle(s, BRASS_LO, (16, 16), 7)
-    pygame.draw.circle(s, (255, 214, 140), (16, 16), 5)
-    pygame.draw.circle(s, BRASS, (16, 16), 7, 1)
+    pygame.draw.ellipse(s, (*SHADOW, 150), pygame.Rect(6, 18, 20, 10))
+    pygame.draw.ellipse(s, BRASS_LO, pygame.Rect(9, 18, 14, 7))
     return s
 
 
 def draw_hanging_lamp() -> pygame.Surface:
+    """Nothing but a faint warm spot: the lamp hangs overhead (the scene draws its shade on a cord, and the light
+    pass throws its pool), so the floor under it is floor."""
     s = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
-    s.blit(radial(TILE, AMBER, 120), (0, 0))
-    pygame.draw.circle(s, BRASS, (16, 16), 9)
-    pygame.draw.circle(s, BRASS_HI, (16, 16), 9, 1)
-    pygame.draw.circle(s, (255, 232, 170), (16, 16), 4)
+    s.blit(radial(TILE, AMBER, 28), (0, 0))
     return s
 
 
@@ -899,6 +898,12 @@ LOST_HAND = LevelSpec(
         PropSpec("smoke", (7.5, 5.5)),
         PropSpec("drinker", (3.5, 3.4)),
         PropSpec("fan", (12.5, 7.5), period_ms=1200),
+        PropSpec("bottles", (6.6, 2.45)),
+        PropSpec("crate", (19.5, 2.9)),
+        PropSpec("crate", (18.5, 12.9)),
+        PropSpec("patron", (23.5, 4.2), label="A deckhand waiting for a berth"),
+        PropSpec("patron", (14.5, 13.3), label="A pilot between runs"),
+        PropSpec("smoke", (16.5, 8.5)),
     ),
     spawn=(12.5, 13.2),
     lender=(1.8, 12.6),
@@ -954,6 +959,11 @@ GOLDEN_ORBIT = LevelSpec(
         PropSpec("drinker", (2.5, 13.2)),
         PropSpec("drinker", (14.5, 13.2)),
         PropSpec("guard", (24.5, 10.5), label="A bored bouncer"),
+        PropSpec("bottles", (13.7, 2.45)),
+        PropSpec("bottles", (17.3, 2.45)),
+        PropSpec("patron", (10.5, 13.3), label="A trader watching the Kinzo table"),
+        PropSpec("patron", (20.5, 13.3), label="A courier, early for a meeting"),
+        PropSpec("smoke", (5.5, 7.5)),
     ),
     spawn=(1.5, 5.5),
 )
@@ -1002,6 +1012,10 @@ BACK_ROOM = LevelSpec(
         PropSpec("guard", (10.5, 10.4), label="Ondo's doorman"),
         PropSpec("droid", (2.5, 7.5), route=((0, 0), (6, 0), (6, 2), (14, 2), (0, 0))),
         PropSpec("glass", (20.5, 10.3)),
+        PropSpec("crate", (8.5, 10.9)),
+        PropSpec("crate", (21.5, 2.9)),
+        PropSpec("crate", (2.5, 9.9)),
+        PropSpec("patron", (14.5, 3.4), label="A smuggler counting something"),
     ),
     spawn=(1.5, 5.5),
 )
@@ -1041,6 +1055,9 @@ HIGH_TABLE = LevelSpec(
         PropSpec("drinker", (5.5, 9.3), label="A spectator"),
         PropSpec("drinker", (12.5, 9.3), label="A spectator"),
         PropSpec("smoke", (10.5, 5.2)),
+        PropSpec("patron", (2.5, 7.5), label="A spectator with money on the champion"),
+        PropSpec("patron", (15.5, 7.5), label="A spectator who came to see a fall"),
+        PropSpec("smoke", (7.5, 5.6)),
     ),
     spawn=(8.5, 10.2),
 )

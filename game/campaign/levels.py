@@ -69,6 +69,9 @@ PROP_KINDS: Mapping[str, str] = MappingProxyType({
     "drinker": "a patron who is not playing: sways, drinks, glances over",
     "smoke": "a slow drift of smoke in the lamp light",
     "fan": "a ceiling fan whose shadow turns",
+    "bottles": "a row of bottles standing on a counter or shelf",
+    "crate": "a cargo crate (art: props.crate)",
+    "patron": "someone standing at the edge of the room, looking about",
 })
 
 OBJECT_CLASSES: tuple[str, ...] = ("table", "seat", "regular", "prop", "door", "spawn", "lender")

@@ -20,6 +20,7 @@ from game.ui.cache import MB, SurfaceCache
 from game.ui.campaign import characters as ch
 from game.ui.campaign.mapview import LAMP, NEON, Light, MapView
 from game.ui.draw import glow
+from game.ui.resources import Resources
 
 Sprite = tuple[float, Callable[[pygame.Surface], None]]  # (map y of the feet, draw)
 
@@ -100,8 +101,15 @@ class Puff:
 class Ambience:
     """The room's idle life for one level (positions in map pixels, drawn through a MapView)."""
 
-    def __init__(self, level: Level, lights: list[Light], seed: int = 0) -> None:
+    def __init__(self, level: Level, lights: list[Light], seed: int = 0, res: Resources | None = None,
+                 kinds_at: Callable[[float, float], tuple[str, ...]] | None = None) -> None:
+        """``res``: where the props' art comes from (none: the lamps, crates and bottles are left out, as in a
+        test that only counts); ``kinds_at``: the map's tile kinds at a point (a lamp on a ``standing_lamp`` tile
+        stands on the floor, any other hangs from the ceiling)."""
         self.level = level
+        self.res = res
+        self.kinds_at = kinds_at or (lambda x, y: ())
+        self._lamp_kinds: dict[str, str] = {}
         self.rng = random.Random(seed)
         self.t = 0.0
         self.soft = _Soft()
@@ -178,8 +186,90 @@ class Ambience:
         for p in self.props:
             fn = getattr(self, f"_draw_{p.kind}", None)
             if fn is not None:
-                out.append((p.y, lambda surf, p=p, fn=fn: fn(surf, view, p)))
+                out.append((p.y + SORT_LIFT.get(self.lamp_kind(p) if p.kind == "lamp" else p.kind, 0.0),
+                            lambda surf, p=p, fn=fn: fn(surf, view, p)))
         return out
+
+    def lamp_kind(self, p: Prop) -> str:
+        """``standing`` for a lamp on a standing-lamp tile, else ``hanging`` (read once per lamp)."""
+        kind = self._lamp_kinds.get(p.name)
+        if kind is None:
+            kind = self._lamp_kinds[p.name] = "standing" if "standing_lamp" in self.kinds_at(p.x, p.y) else "hanging"
+        return kind
+
+    def hang(self, p: Prop) -> float:
+        """How far above its pool a hanging lamp's shade is drawn: low over a table's felt (it would otherwise
+        cover whoever sits across), at head height elsewhere."""
+        over_table = any(t.x <= p.x <= t.x + t.width and t.y <= p.y <= t.y + t.height for t in self.level.tables)
+        return LAMP_HANG_OVER_TABLE if over_table else LAMP_HANG
+
+    def cord(self, p: Prop, hang: float) -> float:
+        """How long a hanging lamp's cord is drawn, in map pixels: up out of sight, unless it would cross a table
+        or a face across one (then a short drop rod)."""
+        full = pygame.Rect(int(p.x) - 1, int(p.y - hang - 90), 2, 90)
+        crosses = any(full.colliderect(pygame.Rect(int(t.x), int(t.y) - 40, int(t.width), int(t.height) + 40))
+                      for t in self.level.tables)
+        return 14.0 if crosses else 90.0
+
+    def _art(self, asset: str, view: MapView, w: float, h: float) -> pygame.Surface | None:
+        """A prop's art at ``w`` × ``h`` map pixels on screen (cached by the resources per size)."""
+        if self.res is None:
+            return None
+        return self.res.try_image(asset, (max(2, int(w * view.scale)), max(2, int(h * view.scale))))
+
+    def _lamp_level(self, p: Prop) -> float:
+        f = next((f for lt, f in self.lamps if abs(lt.x - p.x) < 1 and abs(lt.y - p.y) < 1), None)
+        return 1.0 if f is None else f.level(self.t)
+
+    def _draw_lamp(self, surf: pygame.Surface, view: MapView, p: Prop) -> None:
+        """The lamp itself, drawn as a lamp: a shade hanging on its cord above the pool it throws, or a standing
+        lamp on its foot; its bulb glows with the same flicker as the pool."""
+        k = view.scale
+        level = self._lamp_level(p)
+        if self.lamp_kind(p) == "standing":
+            img = self._art("props.floor_lamp", view, 30, 75)
+            if img is None:
+                return
+            x, y = view.to_screen(p.x, p.y + 12)
+            r = img.get_rect(midbottom=(x, y))
+            bulb = (r.centerx, r.top + int(r.h * 0.32))
+        else:
+            img = self._art("props.lamp", view, 46, 37)
+            if img is None:
+                return
+            hang = self.hang(p)
+            x, y = view.to_screen(p.x, p.y - hang)
+            r = img.get_rect(midbottom=(x, y))
+            cord = self.cord(p, hang)
+            top = view.to_screen(p.x, p.y - hang - cord)[1]
+            pygame.draw.line(surf, theme.WOOD_DARK, (r.centerx, max(view.rect.top, top)), (r.centerx, r.top + 2),
+                             max(1, int(1.5 * k)))
+            bulb = (r.centerx, r.top + int(r.h * 0.69))
+        surf.blit(img, r)
+        g = self.soft.light(max(2, int(16 * k)), max(2, int(9 * k)), (255, 190, 110), 0.3 + 0.7 * level)
+        surf.blit(g, g.get_rect(center=bulb), special_flags=pygame.BLEND_RGB_ADD)
+
+    def _draw_bottles(self, surf: pygame.Surface, view: MapView, p: Prop) -> None:
+        img = self._art("props.bar_bottles", view, 52, 26)
+        if img is not None:
+            x, y = view.to_screen(p.x, p.y)
+            surf.blit(img, img.get_rect(midbottom=(x, y)))
+
+    def _draw_crate(self, surf: pygame.Surface, view: MapView, p: Prop) -> None:
+        img = self._art("props.crate", view, 30, 27)
+        if img is not None:
+            x, y = view.to_screen(p.x, p.y)
+            surf.blit(img, img.get_rect(midbottom=(x, y + int(6 * view.scale))))
+
+    def _draw_patron(self, surf: pygame.Surface, view: MapView, p: Prop) -> None:
+        """A patron standing at the edge of the room: turns to look about now and then, shifts their weight."""
+        look = PATRONS[p.object_id % len(PATRONS)]
+        phase = (self.t + p.object_id * 2.3) % 11.0
+        facing = 1 if phase < 6.0 else -1
+        shift = math.sin(self.t * 0.8 + p.object_id) * 0.8
+        img = ch.walker(int(44 * view.scale), 0, facing, look)
+        x, y = view.to_screen(p.x + shift, p.y + 10)
+        surf.blit(img, img.get_rect(midbottom=(x, y)))
 
     def _bust(self, surf: pygame.Surface, view: MapView, look: ch.Look, x: float, y: float, key: str,
               dx: float = 0.0, dy: float = 0.0, height: float = 42) -> pygame.Rect:
@@ -283,6 +373,19 @@ class Ambience:
         x, y = view.to_screen(p.x, p.y)
         g = self.soft.light(max(2, int(26 * k)), max(2, int(8 * k)), colour, 0.5)
         surf.blit(g, g.get_rect(center=(x, y + int(12 * k))), special_flags=pygame.BLEND_RGB_ADD)
+
+
+#: map pixels a hanging lamp's shade sits above the floor it lights
+LAMP_HANG = 34
+LAMP_HANG_OVER_TABLE = 4
+#: what is drawn over what: a hanging lamp is above every head, a standing one stands where its foot is
+SORT_LIFT: dict[str, float] = {"hanging": 10_000.0, "standing": 12.0}
+#: people at the edges of the rooms (``patron`` props), drawn as the player is
+PATRONS: tuple[ch.Look, ...] = (
+    ch.Look("human", "broad", "#7a5a48", "#c9a04a", "a long coat", ""),
+    ch.Look("human", "slight", "#5a6a7a", "#d05a8a", "a flight suit", ""),
+    ch.Look("human", "tall", "#4a5a48", "#e0b060", "a rain cape", ""),
+)
 
 
 class _Route:

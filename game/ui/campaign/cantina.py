@@ -27,6 +27,7 @@ from game.campaign.levels import Level
 from game.ui import theme
 from game.ui.campaign import characters as ch
 from game.ui.campaign.ambience import Ambience
+from game.ui.campaign.regular_life import RegularLife
 from game.ui.draw import glow, panel
 from game.ui.input import Input
 from game.ui.scene import Scene
@@ -89,7 +90,9 @@ class CantinaScene(Scene):
         self.campaign = play.campaign
         self.level: Level = self.campaign.level
         self.view = play.map_view(self.level)
-        self.amb = Ambience(self.level, self.view.lights, seed=(self.campaign.seed + self.level.order) & 0xFFFF)
+        self.amb = Ambience(self.level, self.view.lights, seed=(self.campaign.seed + self.level.order) & 0xFFFF,
+                            res=app.res, kinds_at=self.view.kinds_at)
+        self.life = RegularLife([(s.regular, s.x, s.y) for s in self.level.regulars])
         self.tile = self.level.tile_width
         self.path: list[Cell] = []
         self.pending: Target | None = None  # use this once arrived
@@ -504,6 +507,7 @@ class CantinaScene(Scene):
         super().update(dt)
         self._release_keys()
         self._move(dt)
+        self.life.update(dt if self.app.settings.ambience else 0.0, self.pos)
         if self.app.settings.ambience:
             self.amb.update(dt)
             self.app.dirty = True
@@ -528,6 +532,9 @@ class CantinaScene(Scene):
 
     def enter(self) -> None:
         self._panel_key = None  # the campaign may have changed under a table or the lender
+        if self.play.hand_winners:  # back from a table: who won a hand there shows it
+            self.life.won(dict.fromkeys(self.play.hand_winners))
+            self.play.hand_winners.clear()
         self._hover(self.mouse)
         self.held_keys = keys_held(USE_KEYS)
 
@@ -746,8 +753,9 @@ class CantinaScene(Scene):
             lit = focus is not None and focus.kind == "table" and focus.name == spot.table
 
             def draw(surf: pygame.Surface, spot: Any = spot, reg: Any = reg, lit: bool = lit) -> None:
-                img = ch.bust(reg.look, int(40 * k), reg.id, glow=lit)
-                x, y = self.view.to_screen(spot.x, spot.y)
+                pose = self.life.pose(reg.id)
+                img = ch.bust(reg.look, int(40 * k), reg.id, glow=lit, gaze=pose.gaze, cheer=pose.cheer)
+                x, y = self.view.to_screen(spot.x + pose.dx, spot.y + pose.dy)
                 r = img.get_rect(midbottom=(x, y + int(8 * k)))
                 surf.blit(img, r)
                 if self.campaign.beaten.get(reg.id):

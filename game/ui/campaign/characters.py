@@ -154,12 +154,17 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def bust(look: Look, height: int, key: str = "", glow: bool = False) -> pygame.Surface:
+def bust(look: Look, height: int, key: str = "", glow: bool = False, gaze: int = 0,
+         cheer: int = 0) -> pygame.Surface:
     """A seated figure seen from the front, ``height`` px tall (about 0.95 × as wide), cached.
 
-    ``glow``: a warm rim around the figure (the one the pointer is on)."""
+    ``glow``: a warm rim around the figure (the one the pointer is on). ``gaze``: -1/1 the head turns and the
+    eyes look to the left/right (a glance at the player), 0 ahead. ``cheer``: a win's gesture, 1 the arm half
+    up, 2 the fist high. Every pose has the same size, so a figure never leaves its place as it moves."""
     height = max(8, int(height))
-    ck = ("bust", look, height, key, glow)
+    gaze = max(-1, min(1, int(gaze)))
+    cheer = max(0, min(2, int(cheer)))
+    ck = ("bust", look, height, key, glow, gaze, cheer)
     hit = _cache.get(ck)
     if hit is not None:
         _cache.move_to_end(ck)
@@ -168,7 +173,9 @@ def bust(look: Look, height: int, key: str = "", glow: bool = False) -> pygame.S
     H = height * SS
     W = int(H * 0.95)
     s = pygame.Surface((W, H), pygame.SRCALPHA)
-    _draw_bust(s, fig, W, H)
+    _draw_bust(s, fig, W, H, gaze)
+    if cheer:
+        _raised_arm(s, fig, W, H, cheer)
     if glow:
         s = _outline(s, (255, 196, 110))
     base = pygame.Surface((W, H), pygame.SRCALPHA)  # the shadow on the seat goes under the figure (and its rim)
@@ -191,7 +198,32 @@ def _outline(s: pygame.Surface, colour: RGB) -> pygame.Surface:
     return out
 
 
-def _draw_bust(s: pygame.Surface, f: Figure, W: int, H: int) -> None:
+def _raised_arm(s: pygame.Surface, f: Figure, W: int, H: int, cheer: int) -> None:
+    """The right arm up from the shoulder, a fist at its end (drawn over the figure, inside its box)."""
+    u = H
+    cx = W / 2
+    bw = 0.56 * u * f.width
+    shoulder = (cx + bw * 0.36, 0.66 * u)
+    if cheer >= 2:
+        elbow = (min(W - 0.08 * u, cx + bw * 0.5), 0.44 * u)
+        fist = (min(W - 0.08 * u, cx + bw * 0.44), 0.2 * u)
+    else:
+        elbow = (min(W - 0.08 * u, cx + bw * 0.52), 0.56 * u)
+        fist = (min(W - 0.08 * u, cx + bw * 0.5), 0.4 * u)
+    sleeve = shade(f.cloth, 0.8)
+    edge = shade(f.cloth, 0.45)
+    width = max(3, int(0.09 * u))
+    for a, b in ((shoulder, elbow), (elbow, fist)):
+        pygame.draw.line(s, edge, a, b, width + max(2, int(0.02 * u)))
+    for a, b in ((shoulder, elbow), (elbow, fist)):
+        pygame.draw.line(s, sleeve, a, b, width)
+        pygame.draw.circle(s, sleeve, b, width / 2)
+    hand = f.skin if "droid" not in f.features else shade(f.skin, 0.9)
+    pygame.draw.circle(s, shade(hand, 0.6), fist, 0.055 * u)
+    pygame.draw.circle(s, hand, (fist[0] - 0.008 * u, fist[1] - 0.008 * u), 0.045 * u)
+
+
+def _draw_bust(s: pygame.Surface, f: Figure, W: int, H: int, gaze: int = 0) -> None:
     cx = W / 2
     u = H  # every length is a fraction of the height
     bw = 0.56 * u * f.width
@@ -222,7 +254,7 @@ def _draw_bust(s: pygame.Surface, f: Figure, W: int, H: int) -> None:
                                                 (cx + 0.06 * u, neck_y)])
     # the head
     hr = 0.17 * u * f.head
-    hx = cx + f.stoop * 0.04 * u
+    hx = cx + f.stoop * 0.04 * u + gaze * 0.025 * u  # a glance turns the head a little
     hy = body_top - hr * 0.78 * f.height + f.stoop * 0.07 * u
     head = pygame.Rect(0, 0, 2 * hr * f.head_w, 2 * hr)
     head.center = (int(hx), int(hy))
@@ -264,10 +296,11 @@ def _draw_bust(s: pygame.Surface, f: Figure, W: int, H: int) -> None:
             pygame.draw.circle(s, shade(f.accent, 1.25), tip, max(1, int(0.025 * u)))
     # eyes
     ex = head.w * (0.2 if "amphibian" not in f.features else 0.3)
+    look = gaze * head.w * 0.07  # and the eyes go further than the head
     ey = head.centery - head.h * (0.02 if "amphibian" not in f.features else 0.25)
     er = max(1, int(0.025 * u))
     for side in (-1, 1):
-        p = (head.centerx + side * ex, ey)
+        p = (head.centerx + side * ex + look, ey)
         if "amphibian" in f.features:
             pygame.draw.circle(s, shade(f.skin, 0.85), p, er * 2.6)
             pygame.draw.circle(s, (236, 232, 206), p, er * 1.9)
@@ -386,10 +419,11 @@ def walker(height: int, phase: int, facing: int = 1, look: Look = PLAYER_LOOK) -
                          border_radius=int(0.02 * u))
     # the cloak
     cloak = [(cx - 0.1 * u, 0.3 * u), (cx + 0.1 * u, 0.3 * u), (cx + 0.23 * u, 0.76 * u), (cx - 0.23 * u, 0.76 * u)]
-    pygame.draw.polygon(s, (44, 62, 74), cloak)
-    pygame.draw.polygon(s, (64, 88, 102), [(cx - 0.1 * u * facing, 0.3 * u), (cx, 0.3 * u),
-                                           (cx + 0.02 * u * facing, 0.76 * u), (cx - 0.21 * u * facing, 0.76 * u)])
-    pygame.draw.polygon(s, (26, 36, 44), cloak, max(1, int(0.012 * u)))
+    coat = (44, 62, 74) if look == PLAYER_LOOK else fig.cloth  # a patron wears what their look says
+    pygame.draw.polygon(s, coat, cloak)
+    pygame.draw.polygon(s, shade(coat, 1.4), [(cx - 0.1 * u * facing, 0.3 * u), (cx, 0.3 * u),
+                                              (cx + 0.02 * u * facing, 0.76 * u), (cx - 0.21 * u * facing, 0.76 * u)])
+    pygame.draw.polygon(s, shade(coat, 0.6), cloak, max(1, int(0.012 * u)))
     # scarf
     pygame.draw.ellipse(s, fig.accent, pygame.Rect(cx - 0.12 * u, 0.27 * u, 0.24 * u, 0.09 * u))
     pygame.draw.polygon(s, shade(fig.accent, 0.8), [(cx + 0.03 * u * facing, 0.32 * u),

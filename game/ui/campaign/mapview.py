@@ -26,6 +26,8 @@ LAMP = (255, 196, 128)
 TABLE_LIGHT = (236, 190, 130)
 DOOR_LIGHT = (110, 140, 190)
 NEON = ((255, 70, 170), (60, 220, 255), (255, 120, 60))
+POOL_CORE = 0.42  # a lamp pool's bright core, as a share of its reach
+POOL_SQUASH = 0.72  # pools on the floor are ellipses: the room is seen from above and in front
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,10 @@ def light(level: Level, base: pygame.Surface, lights: list[Light]) -> pygame.Sur
         r = int(lt.radius)
         g = glow(r, int(r * 0.9), lt.colour, 255, additive=True, keep=False)
         lightmap.blit(g, g.get_rect(center=(int(lt.x), int(lt.y))), special_flags=pygame.BLEND_RGB_ADD)
+        if lt.colour == LAMP:  # a lamp's pool: a bright core right under the shade, falling off to the rim
+            rc = int(lt.radius * POOL_CORE)
+            core = glow(rc, int(rc * POOL_SQUASH), (170, 130, 80), 255, additive=True, keep=False)
+            lightmap.blit(core, core.get_rect(center=(int(lt.x), int(lt.y))), special_flags=pygame.BLEND_RGB_ADD)
     lit = base.copy()
     lit.blit(lightmap, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     for lt in lights:  # warm air around the lamps
@@ -187,6 +193,24 @@ class MapView:
         self.scale = 1.0
         self.rect = pygame.Rect(0, 0, *self.lit.get_size())
         self.scaled: pygame.Surface = self.lit
+
+    def kinds_at(self, x: float, y: float) -> tuple[str, ...]:
+        """The ``kind`` of every tile at map point (``x``, ``y``), bottom layer first."""
+        import pytmx
+
+        cx, cy = int(x // self.level.tile_width), int(y // self.level.tile_height)
+        found: list[str] = []
+        for layer in self.tmx.visible_layers:
+            if not isinstance(layer, pytmx.TiledTileLayer):
+                continue
+            try:
+                gid = layer.data[cy][cx]
+            except IndexError:
+                continue
+            kind = (self.tmx.get_tile_properties_by_gid(gid) or {}).get("kind") if gid else None
+            if kind:
+                found.append(str(kind))
+        return tuple(found)
 
     def fit(self, area: pygame.Rect) -> None:
         """Scale the map to the largest size that fits ``area``, centred in it (cached per size)."""

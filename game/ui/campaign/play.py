@@ -44,6 +44,8 @@ class CampaignPlay:
         self.saves = 0  # how many saves this window wrote (the tests read it)
         self.save_error: str | None = None
         self._views: dict[str, MapView] = {}
+        #: regulars who won a hand at the table since the floor last looked (they gesture when it shows again)
+        self.hand_winners: list[str] = []
 
     def map_view(self, level: Level) -> MapView:
         """The cantina's lit map, made once per cantina for this window (walking back through a door is instant)."""

@@ -24,6 +24,7 @@ from game.campaign import saves
 from game.campaign.table import HUMAN_SEAT, Banter
 from game.engine.core import Action, Event
 from game.events import EventBus
+from game.ui.campaign.regular_life import winners
 from game.ui.session import SeatSpec
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ class CampaignSitting(PlayerAtTable):
     def _after(self, events: list[Event]) -> None:
         """Banter for a finished hand (kept for the table's bubbles), publish, then save the hand."""
         finished = saves.hand_finished(events)
+        self.play.hand_winners += winners(events, self.cs.regulars)
         if finished:
             last = [e for e in events if e.kind == "round_over"][-1]
             lines = self.cs.banter(events)
