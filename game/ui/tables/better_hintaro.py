@@ -1231,7 +1231,7 @@ class BetterHintaroTable(HintaroTable):
         base = super().items()
         covered = self.covered()
         if self.mode == "board":
-            base = [it for it in base if it.key not in ("lamp", "centre", "pot")]
+            base = [it for it in base if it.key not in ("lamp", "centre", "pot") and not it.key.startswith("chips")]
             extra = self._board_items(covered)
         else:
             extra = self._table_items()

@@ -25,6 +25,7 @@ CUBE_FACES = ("red", "blue")
 
 class StreetHintaroTable(BaseTable):
     FELT = theme.FELT_BURGUNDY
+    WAGER_KEY = "contrib"  # one bet and its match a round: each seat's chips in stand on its line
     PHASES: ClassVar[dict[str, str]] = {"bet": "Opening bet", "match": "Match or concede", "throw": "Throw your cubes",
               "raise": "Raise once or check", "answer": "Call the raise or concede", "shared": "The shared cube",
               "over": ""}
@@ -136,7 +137,6 @@ class StreetHintaroTable(BaseTable):
             def start() -> None:
                 to = int((self.shown.get("contrib") or [0, 0])[s])  # the seat's total, the raise folded in
                 self.tag(s, self.bet_tag(d, {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES TO {to:,}"}))
-                self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
         if kind == "cubes_thrown":
             assert s is not None
