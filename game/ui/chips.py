@@ -73,6 +73,11 @@ def stack_size(amount: int, d: int) -> tuple[int, int]:
     return (w, h)
 
 
+def stack_max_size(d: int) -> tuple[int, int]:
+    """The largest a seat's stacks picture gets (two full rows of columns): what a layout leaves room for."""
+    return stack_size(5000 + 1000 + 500 + 100 + 50 + 10, d)
+
+
 def stack_surface(amount: int, d: int, res: Resources | None = None) -> pygame.Surface | None:
     """A seat's stacks as one cached picture (None for no chips)."""
     if amount <= 0:

@@ -32,7 +32,7 @@ from game.engine import reduce_view
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
 from game.ui.anim import Anim, Beat, FrameAnim
-from game.ui.chips import draw_pile, draw_stacks, pile_rect, stack_rect, stack_size
+from game.ui.chips import draw_pile, draw_stacks, pile_rect, stack_max_size, stack_rect, stack_size
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import glow, panel, shade
 from game.ui.input import Input
@@ -268,7 +268,7 @@ class BaseTable(Scene):
         self.flicker_t = -1.0  # < 0: the lamp burns steady
         self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
         self.line = [0] * self.n  # each seat's chips standing on its betting line (bet, not yet swept)
-        self.line_key = "pot"  # the pot those bets sweep into
+        self.line_key = self.bet_pot_key()  # the pot those bets sweep into
         self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
         self.layout(app.size)
 
@@ -417,26 +417,40 @@ class BaseTable(Scene):
     # ------------------------------------------------------------------ where the chips stand
     def stack_spot(self, seat: int) -> tuple[float, float]:
         """Where the seat's own chips stand (the stacks' bottom centre): beside the plate, on the side away from
-        its tag for the top and bottom seats, under the plate for the seats at the sides. The one place the
-        stacks' position comes from (a table or a seat-zone layout overrides it)."""
+        its tag for the top and bottom seats, under the plate for the seats at the sides; where that would run
+        into another plate or off the table (plates in a row, as at Kinzo), on the plate's top edge. The one
+        place the stacks' position comes from (a table or a seat-zone layout overrides it); kept per layout."""
+        spots = self.__dict__.setdefault("_stack_spots", {})
+        key = (seat, self.size, self.eyes, self.seat_geo[seat]["plate"].topleft)
+        if key not in spots:
+            spots[key] = self._find_stack_spot(seat)
+        return spots[key]
+
+    def _find_stack_spot(self, seat: int) -> tuple[float, float]:
         r: pygame.Rect = self.seat_geo[seat]["plate"]
-        w = stack_size(10_000, self.stack_d)[0]
+        w, h = stack_max_size(self.stack_d)
         gap = int(6 * self.u)
         if abs(self.seat_geo[seat]["in"][1]) > 0.6:
-            x = r.left - gap - w / 2
-            if x - w / 2 < self.area.left:
-                x = r.right + gap + w / 2
-            return (x, r.bottom - 2)
-        h = stack_size(10_000, self.stack_d)[1]
-        y = min(r.bottom + gap + h, self.area.bottom - 2)
-        return (r.centerx - r.w * 0.18 * (1 if self.seat_geo[seat]["in"][0] > 0 else -1), y)
+            clear = gap + int(11 * self.u)  # clear of the dealer button on the plate's top-left corner
+            tries = [(r.left - clear - w / 2, r.bottom - 2), (r.right + gap + w / 2, r.bottom - 2)]
+        else:
+            side = 1 if self.seat_geo[seat]["in"][0] > 0 else -1
+            tries = [(r.centerx - r.w * 0.18 * side, min(r.bottom + gap + h, self.area.bottom - 2))]
+        tries.append((r.left + w / 2 + gap, r.top - 2))
+        others = [g["plate"] for s, g in enumerate(self.seat_geo) if s != seat]
+        for x, y in tries:
+            box = pygame.Rect(0, 0, w, h)
+            box.midbottom = (int(x), int(y))
+            if self.area.contains(box) and box.collidelist(others) < 0 and not box.colliderect(r):
+                return (x, y)
+        return tries[-1]
 
     def bet_spot(self, seat: int) -> tuple[float, float]:
         """Where the seat's bets stand (bottom centre): its betting line, between its pieces and the pot, beside
         the pieces so no card or die is covered."""
         pieces = self.pieces_rect(seat)
         g = self.seat_geo[seat]
-        w, h = stack_size(10_000, self.stack_d)
+        w, h = stack_max_size(self.stack_d)
         gap = int(8 * self.u)
         if abs(g["in"][1]) > 0.6:  # top and bottom seats: left of their pieces, level with them
             return (pieces.left - gap - w / 2, pieces.centery + h / 2)
@@ -470,6 +484,8 @@ class BaseTable(Scene):
 
     def sweep_bets(self, delay: float = 0.0) -> None:
         """The betting round is over: every bet on a line slides into the pot it was bet into."""
+        if not any(self.line):
+            return
         dst = self.pot_centre(self.line_key)
         for seat, amount in enumerate(self.line):
             if amount > 0:
@@ -1423,8 +1439,9 @@ class BaseTable(Scene):
         return r.union(label)
 
     def chips_sig(self, seat: int) -> Any:
-        return (self.shown_stack(seat), self.shown_line(seat), self.stack_spot(seat), self.bet_spot(seat),
-                self.stack_d)
+        line = self.line[seat] > 0  # the bet spot follows the pieces: looked up only while a bet stands there
+        return (self.shown_stack(seat), self.shown_line(seat), self.stack_spot(seat),
+                self.bet_spot(seat) if line else None, self.stack_d)
 
     def draw_seat_chips(self, surf: pygame.Surface, seat: int) -> None:
         """The seat's own chips in stacks, and its bet on its line with the amount under it."""

@@ -26,6 +26,7 @@ CUBE_FACES = ("red", "blue")
 class StreetHintaroTable(BaseTable):
     FELT = theme.FELT_BURGUNDY
     WAGER_KEY = "contrib"  # one bet and its match a round: each seat's chips in stand on its line
+    SWEEP_EVENTS = BaseTable.SWEEP_EVENTS | {"cubes_thrown"}  # the betting is over once the cubes fly
     PHASES: ClassVar[dict[str, str]] = {"bet": "Opening bet", "match": "Match or concede", "throw": "Throw your cubes",
               "raise": "Raise once or check", "answer": "Call the raise or concede", "shared": "The shared cube",
               "over": ""}
