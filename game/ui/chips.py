@@ -5,7 +5,7 @@ pictures, and both are pure functions of an amount and a chip size, so they are 
 rebuilt only when its amount changes; a frame that draws it again is one blit).
 
 - A seat's **stacks** are its chips broken into denominations (:func:`game.ui.draw.chip_breakdown`), one column
-  per denomination, at most three columns a row, each drawn at most :data:`STACK_CAP` chips tall: compact,
+  per denomination, at most two columns a row, each drawn at most :data:`STACK_CAP` chips tall: compact,
   and the columns still say exactly what the seat holds (the plate writes the number).
 - A **pile** has :func:`pile_slots` columns, a number that grows with the logarithm of the value and stops at
   :data:`PILE_MAX_SLOTS`; the chips are changed into smaller denominations where needed to fill the slots, so
@@ -32,7 +32,7 @@ PILE_CAP = 7
 #: the most columns a pile ever has (its size is bounded however large the pot)
 PILE_MAX_SLOTS = 14
 #: columns per row of a seat's stacks
-STACK_ROW = 3
+STACK_ROW = 2
 
 _DENOMS = [d[0] for d in theme.DENOMS]  # largest first
 _piles = SurfaceCache(160, 12 * MB)
@@ -74,7 +74,7 @@ def stack_size(amount: int, d: int) -> tuple[int, int]:
 
 
 def stack_max_size(d: int) -> tuple[int, int]:
-    """The largest a seat's stacks picture gets (two full rows of columns): what a layout leaves room for."""
+    """The largest a seat's stacks picture gets (every denomination, in full rows): what a layout leaves room for."""
     return stack_size(5000 + 1000 + 500 + 100 + 50 + 10, d)
 
 

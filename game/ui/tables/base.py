@@ -492,6 +492,11 @@ class BaseTable(Scene):
                 self.fly(amount, self.bet_spot(seat), dst, delay=delay, duration=0.3, hold=("pot", self.line_key))
         self.line = [0] * self.n
 
+    def line_delta(self, before: dict[str, Any], seat: int) -> int:
+        """The chips a change of the seat's wager put on (or took off) its line: the change itself, unless a game
+        counts more than chips in a wager (Better Hintaro's items)."""
+        return _chips(self.shown[self.WAGER_KEY][seat]) - _chips(before[self.WAGER_KEY][seat])
+
     def stage_chips(self, before: dict[str, Any], ev: Event) -> None:
         """Move the chips an event moved, from the views before and after it: a wager raised slides out from the
         seat's stacks to its line, a wager handed back slides home, and the lines sweep into the pot when the
@@ -505,7 +510,7 @@ class BaseTable(Scene):
             self.sweep_bets()
             return
         for seat in range(self.n):
-            delta = _chips(wa[seat]) - _chips(wb[seat])
+            delta = self.line_delta(before, seat) if _chips(wa[seat]) != _chips(wb[seat]) else 0
             if delta > 0:
                 self.line_key = self.bet_pot_key()
                 self.line[seat] += delta

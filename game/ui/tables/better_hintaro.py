@@ -1193,6 +1193,11 @@ class BetterHintaroTable(HintaroTable):
     def pot_sig(self) -> Any:
         return (super().pot_sig(), tuple(self.shown.get("pot_items") or []))
 
+    def line_delta(self, before: dict[str, Any], seat: int) -> int:
+        """Only the credits of a wager stand on the line as chips (the items bet fly to the pot as cards)."""
+        after, was = self.shown.get("contrib") or [0] * self.n, before.get("contrib") or [0] * self.n
+        return int(after[seat]) - int(was[seat])
+
     def pot_rect(self) -> pygame.Rect:
         r = super().pot_rect()
         for s in self._pot_item_slots():
