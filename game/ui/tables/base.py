@@ -375,6 +375,7 @@ class BaseTable(Scene):
         self._log_dirty = True
         self._log_version += 1
         self.seat_geo = [self._seat_geometry(s) for s in range(self.n)]
+        self._stack_spots: dict[int, tuple[float, float]] = {}  # found again for the new seats (stack_spot)
         self.layout_pieces()
         self.rebuild_actions()
 
@@ -420,11 +421,9 @@ class BaseTable(Scene):
         its tag for the top and bottom seats, under the plate for the seats at the sides; where that would run
         into another plate or off the table (plates in a row, as at Kinzo), on the plate's top edge. The one
         place the stacks' position comes from (a table or a seat-zone layout overrides it); kept per layout."""
-        spots = self.__dict__.setdefault("_stack_spots", {})
-        key = (seat, self.size, self.eyes, self.seat_geo[seat]["plate"].topleft)
-        if key not in spots:
-            spots[key] = self._find_stack_spot(seat)
-        return spots[key]
+        if seat not in self._stack_spots:
+            self._stack_spots[seat] = self._find_stack_spot(seat)
+        return self._stack_spots[seat]
 
     def _find_stack_spot(self, seat: int) -> tuple[float, float]:
         r: pygame.Rect = self.seat_geo[seat]["plate"]
