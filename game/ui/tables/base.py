@@ -1251,10 +1251,11 @@ class BaseTable(Scene):
 
     def keep_clear(self) -> list[tuple[pygame.Rect, int]]:
         """What the result panel must not cover, each with a weight: the middle's pieces (the deciding die,
-        cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown)."""
+        cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown, and chips)."""
         out = [(self.centre_rect(), 8), (self.pot_rect(), 4)]
         out += [(self.pieces_rect(s), 6) for s in range(self.n)]
         out += [(self.seat_rect(s), 2) for s in range(self.n)]
+        out += [(self.chips_rect(s), 2) for s in range(self.n)]  # the seats' stacks and bets
         return out
 
     def result_rect(self) -> pygame.Rect:
