@@ -489,10 +489,15 @@ class PotBoxes:
     seat_geo: list[dict[str, Any]]
     pot_box: Callable[..., pygame.Rect]
     fly: Callable[..., None]
+    off_pile: Callable[[str], int]
 
     def _pot_boxes(self) -> list[tuple[int, tuple[int, int], str]]:
         return [(int(self.shown.get(key) or 0), getattr(self, pos), label)
                 for key, pos, label in self.POT_BOXES]
+
+    def bet_pot_key(self) -> str:
+        """The bets go into the first pot (a table whose bets change pots says which)."""
+        return self.POT_BOXES[0][0]
 
     def pot_amount(self) -> int:
         return int(self.shown.get(self.POT_BOXES[0][0]) or 0)
@@ -504,16 +509,18 @@ class PotBoxes:
         return self.pot_centre(self.POT_BOXES[0][0])
 
     def pot_sig(self) -> Any:
-        return (*(amount for amount, _, _ in self._pot_boxes()), self.u)
+        return (*(amount for amount, _, _ in self._pot_boxes()), *(self.off_pile(k) for k, _, _ in self.POT_BOXES),
+                self.u)
 
     def pot_rect(self) -> pygame.Rect:
         rects = [self.pot_box(None, a, pos, label) for a, pos, label in self._pot_boxes()]
         return rects[0].unionall(rects[1:])
 
     def draw_pot(self, surf: pygame.Surface) -> None:
-        for i, (amount, pos, label) in enumerate(self._pot_boxes()):
-            with self.regions.region("pot.main" if i == 0 else f"pot.{self.POT_BOXES[i][0]}"):
-                self.pot_box(surf, amount, pos, label)
+        for i, ((amount, pos, label), (key, _, _)) in enumerate(zip(self._pot_boxes(), self.POT_BOXES,
+                                                                    strict=True)):
+            with self.regions.region("pot.main" if i == 0 else f"pot.{key}"):
+                self.pot_box(surf, amount, pos, label, pile=max(0, amount - self.off_pile(key)))
 
 
 class CardTable:
@@ -897,11 +904,12 @@ class CardTable:
         return r.union(lab)
 
     def pot_box(self, surf: pygame.Surface | None, amount: int, pos: tuple[float, float], label: str,
-                size: int | None = None) -> pygame.Rect:
-        """Chips standing on ``pos`` and a two-line label under them (the pot's name, then its amount); draws
-        when ``surf`` is given, and returns the area either way. The label is cached (a translucent panel is
-        costly to draw every frame a chip flies over it)."""
-        from game.ui.draw import chip_pile_size, draw_chips
+                size: int | None = None, pile: int | None = None) -> pygame.Rect:
+        """The pot's pile standing on ``pos`` and a two-line label under it (the pot's name, then its amount);
+        draws when ``surf`` is given, and returns the area either way (``pile``: the chips drawn in the pile when
+        some of ``amount`` are still on the betting lines or in flight). The label is cached (a translucent panel
+        is costly to draw every frame a chip flies over it)."""
+        from game.ui.chips import draw_pile, pile_rect
 
         u = self.u
         fs = size or int(max(12, 16 * u))
@@ -923,12 +931,8 @@ class CardTable:
         box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 4 * u)))
         area = box.copy()
         if amount > 0:
-            cw, ch = chip_pile_size(amount, self.chip_d)
-            chips = pygame.Rect(0, 0, cw + 6, ch + 4)
-            chips.midbottom = (int(pos[0]), int(pos[1]) + 2)
-            area.union_ip(chips)
+            area.union_ip(pile_rect(amount, (pos[0], pos[1] + 2), self.chip_d).inflate(6, 4))
         if surf is not None:
-            if amount > 0:
-                draw_chips(surf, amount, pos, self.chip_d, self.app.res)
+            draw_pile(surf, amount if pile is None else pile, pos, self.chip_d, self.app.res)
             surf.blit(img, box)
         return area

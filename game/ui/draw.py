@@ -490,5 +490,8 @@ def clear_caches() -> None:
     _glows.clear()
     _glow_sources.clear()
     _stacks.clear()
+    from game.ui import chips  # the piles are built from these stacks (imported here: chips imports draw)
+
+    chips.clear_caches()
     _dice.clear()
     _cubes.clear()

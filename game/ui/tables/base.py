@@ -32,8 +32,9 @@ from game.engine import reduce_view
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
 from game.ui.anim import Anim, Beat, FrameAnim
+from game.ui.chips import draw_pile, draw_stacks, pile_rect, stack_max_size, stack_rect, stack_size
 from game.ui.coach_panel import CoachPanel
-from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
+from game.ui.draw import glow, panel, shade
 from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.regions import RecordingSurface, RegionRecorder, note_clipped
@@ -49,13 +50,17 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------------------------------------ motion
 class ChipFlight(Anim):
-    """Chips sliding across the felt (0.25–0.4 s), on a slight arc, eased in and out."""
+    """Chips sliding across the felt (0.25–0.4 s), on a slight arc, eased in and out.
+
+    ``hold`` names where the chips land (("stack", seat), ("line", seat) or ("pot", key)): until they land, the
+    table draws that place without them (the view already counts them there), so chips never show twice."""
 
     def __init__(self, amount: int, src: tuple[float, float], dst: tuple[float, float], d: int,
-                 duration: float, res: Any, delay: float = 0.0) -> None:
+                 duration: float, res: Any, delay: float = 0.0, hold: tuple[str, Any] | None = None) -> None:
         super().__init__(duration, delay)
         self.amount, self.src, self.dst, self.d, self.res = amount, src, dst, d, res
-        self.size = chip_pile_size(amount, d)
+        self.hold = hold
+        self.size = stack_size(amount, d)
 
     def _pos(self) -> tuple[float, float]:
         p = ease_in_out_cubic(self.progress)
@@ -73,7 +78,7 @@ class ChipFlight(Anim):
     def draw(self, surf: pygame.Surface) -> None:
         if self.t < self.delay:
             return
-        draw_chips(surf, self.amount, self._pos(), self.d, self.res)
+        draw_stacks(surf, self.amount, self._pos(), self.d, self.res)
 
 
 class Tumble(FrameAnim):
@@ -219,6 +224,13 @@ class BaseTable(Scene):
     #: how long the table holds on a round's end when every seat is AI (seconds at 1×, divided by the speed
     #: setting); with a person at the table it holds until a click, Space or Enter
     HOLD_SECONDS: ClassVar[float] = 3.0
+    #: the view's per-seat list of chips bet this betting round (they stand on the seats' betting lines)
+    WAGER_KEY: ClassVar[str] = "wager"
+    #: events that end a betting round: the bets standing on the betting lines sweep into the pot as they play
+    #: (a view whose wagers are all cleared sweeps them too)
+    SWEEP_EVENTS: ClassVar[frozenset[str]] = frozenset({
+        "pot_won", "pot_carried", "odd_chips_won", "round_over", "session_over", "carry_returned", "draw_phase",
+        "spike_roll", "dice_rolled", "hands_revealed", "hintaro_thrown", "shared_thrown", "betting_round"})
 
     def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
         super().__init__(app)
@@ -263,6 +275,8 @@ class BaseTable(Scene):
         self.flicker_in = self._flicker_rng.uniform(3.0, 7.0)
         self.flicker_t = -1.0  # < 0: the lamp burns steady
         self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
+        self.line = [0] * self.n  # each seat's chips standing on its betting line (bet, not yet swept)
+        self.line_key = self.bet_pot_key()  # the pot those bets sweep into
         self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
         self.regions = RegionRecorder()  # off: the layout bench turns it on to record what a frame painted
         self.layout(app.size)
@@ -361,6 +375,8 @@ class BaseTable(Scene):
         self.seat_rx = a.w * 0.5 - self.plate[0] * 0.5 - 8 * u
         self.seat_ry = a.h * 0.5 - self.plate[1] * 0.5 - 6 * u
         self.chip_d = max(14, int(24 * u))
+        # the seats' own stacks and bets: a little smaller as seats are added (their zones shrink)
+        self.stack_d = max(12, int(self.chip_d * (1.0 if self.n <= 3 else 0.88 if self.n == 4 else 0.78)))
         self.menu_button.rect = pygame.Rect(0, 0, int(92 * u), self.top_h - int(10 * u))
         self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
         self.coach.layout()
@@ -368,6 +384,7 @@ class BaseTable(Scene):
         self._log_dirty = True
         self._log_version += 1
         self.seat_geo = [self._seat_geometry(s) for s in range(self.n)]
+        self._stack_spots: dict[int, tuple[float, float]] = {}  # found again for the new seats (stack_spot)
         self.layout_pieces()
         self.rebuild_actions()
 
@@ -406,6 +423,110 @@ class BaseTable(Scene):
     def pot_centre(self, key: str) -> tuple[float, float]:
         """Where the chips of the view's pot ``key`` lie (one pot here; tables with several say which)."""
         return self.pot_pos()
+
+    # ------------------------------------------------------------------ where the chips stand
+    def stack_spot(self, seat: int) -> tuple[float, float]:
+        """Where the seat's own chips stand (the stacks' bottom centre): beside the plate, on the side away from
+        its tag for the top and bottom seats, under the plate for the seats at the sides; where that would run
+        into another plate or off the table (plates in a row, as at Kinzo), on the plate's top edge. The one
+        place the stacks' position comes from (a table or a seat-zone layout overrides it); kept per layout."""
+        if seat not in self._stack_spots:
+            self._stack_spots[seat] = self._find_stack_spot(seat)
+        return self._stack_spots[seat]
+
+    def _find_stack_spot(self, seat: int) -> tuple[float, float]:
+        r: pygame.Rect = self.seat_geo[seat]["plate"]
+        w, h = stack_max_size(self.stack_d)
+        gap = int(6 * self.u)
+        if abs(self.seat_geo[seat]["in"][1]) > 0.6:
+            clear = gap + int(11 * self.u)  # clear of the dealer button on the plate's top-left corner
+            tries = [(r.left - clear - w / 2, r.bottom - 2), (r.right + gap + w / 2, r.bottom - 2)]
+        else:
+            side = 1 if self.seat_geo[seat]["in"][0] > 0 else -1
+            tries = [(r.centerx - r.w * 0.18 * side, min(r.bottom + gap + h, self.area.bottom - 2))]
+        tries.append((r.left + w / 2 + gap, r.top - 2))
+        others = [g["plate"] for s, g in enumerate(self.seat_geo) if s != seat]
+        for x, y in tries:
+            box = pygame.Rect(0, 0, w, h)
+            box.midbottom = (int(x), int(y))
+            if self.area.contains(box) and box.collidelist(others) < 0 and not box.colliderect(r):
+                return (x, y)
+        return tries[-1]
+
+    def bet_spot(self, seat: int) -> tuple[float, float]:
+        """Where the seat's bets stand (bottom centre): its betting line, between its pieces and the pot, beside
+        the pieces so no card or die is covered."""
+        pieces = self.pieces_rect(seat)
+        g = self.seat_geo[seat]
+        w, h = stack_max_size(self.stack_d)
+        gap = int(8 * self.u)
+        if abs(g["in"][1]) > 0.6:  # top and bottom seats: left of their pieces, level with them
+            return (pieces.left - gap - w / 2, pieces.centery + h / 2)
+        if g["plate"].centery < self.centre[1]:  # upper side seats: under their pieces
+            return (pieces.centerx, pieces.bottom + gap + h)
+        return (pieces.centerx, pieces.top - gap)  # lower side seats: over their pieces
+
+    def bet_pot_key(self) -> str:
+        """The view key of the pot the bets go into now (tables with several pots say which)."""
+        return "pot"
+
+    def in_air(self, hold: tuple[str, Any]) -> int:
+        """The chips still flying to ``hold`` (drawn in flight, not yet where they land)."""
+        return sum(a.amount for a in self.anims if isinstance(a, ChipFlight) and a.hold == hold and not a.done)
+
+    def shown_stack(self, seat: int) -> int:
+        """The chips drawn in the seat's stacks: the view's stack less what is still flying to it."""
+        stacks = self.shown.get("stacks") or []
+        stack = stacks[seat] if seat < len(stacks) else 0
+        return max(0, _chips(stack) - self.in_air(("stack", seat)))
+
+    def shown_line(self, seat: int) -> int:
+        """The chips drawn on the seat's betting line (less what is still sliding out to it)."""
+        return max(0, self.line[seat] - self.in_air(("line", seat)))
+
+    def off_pile(self, key: str) -> int:
+        """The chips of the view's pot ``key`` not drawn in its pile: the bets still on the lines (they sweep in
+        when the betting round ends) and what is flying in."""
+        lines = sum(self.line) if key == self.line_key else 0
+        return lines + self.in_air(("pot", key))
+
+    def sweep_bets(self, delay: float = 0.0) -> None:
+        """The betting round is over: every bet on a line slides into the pot it was bet into."""
+        if not any(self.line):
+            return
+        dst = self.pot_centre(self.line_key)
+        for seat, amount in enumerate(self.line):
+            if amount > 0:
+                self.fly(amount, self.bet_spot(seat), dst, delay=delay, duration=0.3, hold=("pot", self.line_key))
+        self.line = [0] * self.n
+
+    def line_delta(self, before: dict[str, Any], seat: int) -> int:
+        """The chips a change of the seat's wager put on (or took off) its line: the change itself, unless a game
+        counts more than chips in a wager (Better Hintaro's items)."""
+        return _chips(self.shown[self.WAGER_KEY][seat]) - _chips(before[self.WAGER_KEY][seat])
+
+    def stage_chips(self, before: dict[str, Any], ev: Event) -> None:
+        """Move the chips an event moved, from the views before and after it: a wager raised slides out from the
+        seat's stacks to its line, a wager handed back slides home, and the lines sweep into the pot when the
+        wagers are cleared or the event ends a betting round (:attr:`SWEEP_EVENTS`)."""
+        wb, wa = before.get(self.WAGER_KEY), self.shown.get(self.WAGER_KEY)
+        if ev.kind in self.SWEEP_EVENTS:
+            self.sweep_bets()
+        if not (isinstance(wa, list) and isinstance(wb, list) and len(wa) == len(wb) == self.n):
+            return
+        if any(wb) and not any(wa):  # a new betting round cleared the wagers
+            self.sweep_bets()
+            return
+        for seat in range(self.n):
+            delta = self.line_delta(before, seat) if _chips(wa[seat]) != _chips(wb[seat]) else 0
+            if delta > 0:
+                self.line_key = self.bet_pot_key()
+                self.line[seat] += delta
+                self.fly(delta, self.stack_spot(seat), self.bet_spot(seat), duration=0.3, hold=("line", seat))
+            elif delta < 0:
+                back = min(-delta, self.line[seat])
+                self.line[seat] -= back
+                self.fly(back, self.bet_spot(seat), self.stack_spot(seat), duration=0.3, hold=("stack", seat))
 
     # ------------------------------------------------------------------ the bus
     def _on_event(self, ev: Event) -> None:
@@ -459,7 +580,7 @@ class BaseTable(Scene):
         """Chips fly from the pot ``pot_key`` to the winner's plate, tagged with ``words`` (the view after the
         event, folded in as the beat starts, already has them in the winner's stack)."""
         def start() -> None:
-            self.fly(amount, self.pot_centre(pot_key), self.seat_geo[seat]["plate"].center, duration=0.4)
+            self.fly(amount, self.pot_centre(pot_key), self.stack_spot(seat), duration=0.4, hold=("stack", seat))
             self.tag(seat, words, theme.GOOD)
         return [Beat(duration, start, sound=sound)]
 
@@ -471,7 +592,7 @@ class BaseTable(Scene):
             src = self.pot_centre(pot_key)
             for seat, a in enumerate(amounts or []):
                 if a:
-                    self.fly(a, src, self.seat_geo[seat]["plate"].center, delay=stagger * seat)
+                    self.fly(a, src, self.stack_spot(seat), delay=stagger * seat, hold=("stack", seat))
         return [Beat(0.5, start, sound="chips")]
 
     def round_over_beats(self, d: dict[str, Any], sub: str, showdown: float, quiet: float) -> list[Beat]:
@@ -609,10 +730,11 @@ class BaseTable(Scene):
         return seconds / self.speed()
 
     def fly(self, amount: int, src: tuple[float, float], dst: tuple[float, float], delay: float = 0.0,
-            duration: float = 0.32) -> None:
+            duration: float = 0.32, hold: tuple[str, Any] | None = None) -> None:
+        """Chips sliding from ``src`` to ``dst``; ``hold`` names where they land (see :class:`ChipFlight`)."""
         if amount > 0:
-            self.anims.append(ChipFlight(amount, src, dst, self.chip_d, self.dur(duration), self.app.res,
-                                         self.dur(delay)))
+            self.anims.append(ChipFlight(amount, src, dst, self.stack_d, self.dur(duration), self.app.res,
+                                         self.dur(delay), hold))
 
     def tumble(self, key: tuple[Any, ...], final: Any, draw_face: Callable[[Any, int], pygame.Surface],
                faces: tuple[Any, ...], pos: tuple[float, float], size: int, delay: float = 0.0,
@@ -678,10 +800,13 @@ class BaseTable(Scene):
     def fold(self, ev: Event) -> None:
         """Show the view after ``ev``: the engine's reducer over what the eyes may see of it. A reducer that
         fails (a bug) is reported and the picture jumps to the true view when the story ends."""
+        before = self.shown
         try:
             self.shown = reduce_view(self.shown, ev.visible_to(self.eyes))
         except Exception as exc:
             self.app.report(f"cannot fold {ev.kind}: {exc!r}")
+            return
+        self.stage_chips(before, ev)
 
     def _end_beat(self) -> None:
         beat, self.beat = self.beat, None
@@ -726,6 +851,11 @@ class BaseTable(Scene):
         """Nothing is moving: draw exactly what the eyes' view says, and offer the actions."""
         self.synced = True
         self.shown = self.state.view(self.eyes)
+        wager = self.shown.get(self.WAGER_KEY)
+        if isinstance(wager, list) and len(wager) == self.n:  # the lines never hold more than the view's wagers
+            self.line = [min(a, max(0, _chips(w))) for a, w in zip(self.line, wager, strict=True)]
+        else:
+            self.line = [0] * self.n
         self.rebuild_actions()
         if trace.enabled() and self.my_turn():
             trace.trace("your_turn", seat=self.eyes,
@@ -1110,6 +1240,9 @@ class BaseTable(Scene):
                  lambda surf: self.draw_centre(surf, covered)),
         ]
         for seat in range(self.n):
+            out.append(Item(f"chips{seat}", self.chips_rect(seat), self.chips_sig(seat),
+                            lambda surf, seat=seat: self.draw_seat_chips(surf, seat)))
+        for seat in range(self.n):
             mine = frozenset(k for k in covered if len(k) >= 2 and k[1] == seat)
             out.append(Item(f"seat{seat}", self.seat_rect(seat), (self.seat_sig(seat), mine),
                             lambda surf, seat=seat: self.draw_seat(surf, seat, covered)))
@@ -1148,10 +1281,11 @@ class BaseTable(Scene):
 
     def keep_clear(self) -> list[tuple[pygame.Rect, int]]:
         """What the result panel must not cover, each with a weight: the middle's pieces (the deciding die,
-        cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown)."""
+        cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown, and chips)."""
         out = [(self.centre_rect(), 8), (self.pot_rect(), 4)]
         out += [(self.pieces_rect(s), 6) for s in range(self.n)]
         out += [(self.seat_rect(s), 2) for s in range(self.n)]
+        out += [(self.chips_rect(s), 2) for s in range(self.n)]  # the seats' stacks and bets
         return out
 
     def result_rect(self) -> pygame.Rect:
@@ -1315,14 +1449,15 @@ class BaseTable(Scene):
         return label
 
     def pot_sig(self) -> Any:
-        return (self.pot_amount(), self.pot_label())
+        return (self.pot_amount(), self.pot_label(), self.pile_amount())
+
+    def pile_amount(self) -> int:
+        """The chips drawn in the pot's pile (the pot less the bets still on their lines and chips in flight)."""
+        return max(0, self.pot_amount() - self.off_pile(self.bet_pot_key()))
 
     def _pot_layout(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect]:
-        pot = self.pot_amount()
         pos = self.pot_pos()
-        w, h = chip_pile_size(pot, self.chip_d) if pot > 0 else (0, 0)
-        chips = pygame.Rect(0, 0, w + 6, h + 4)
-        chips.midbottom = (int(pos[0]), int(pos[1]) + 2)
+        chips = pile_rect(self.pot_amount(), (pos[0], pos[1] + 2), self.chip_d).inflate(6, 4)
         img = self.text.render(self.pot_label(), int(16 * self.u), theme.CREAM, "bold")
         box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 6 * self.u))).inflate(int(16 * self.u), int(6 * self.u))
         return chips, img, box
@@ -1332,12 +1467,41 @@ class BaseTable(Scene):
         return chips.union(box) if chips.w > 6 else box
 
     def draw_pot(self, surf: pygame.Surface) -> None:
-        pot = self.pot_amount()
-        if pot > 0:
-            draw_chips(surf, pot, self.pot_pos(), self.chip_d, self.app.res)
+        pos = self.pot_pos()
+        draw_pile(surf, self.pile_amount(), pos, self.chip_d, self.app.res)
         _, img, box = self._pot_layout()
         panel(surf, box, (12, 10, 8), theme.BRASS_DARK, radius=box.h // 2, alpha=200, width=1)
         surf.blit(img, img.get_rect(center=box.center))
+
+    # ------------------------------------------------------------------ the seats' chips
+    def chips_rect(self, seat: int) -> pygame.Rect:
+        """Where the seat's stacks and its betting line are drawn (the largest they are drawn now)."""
+        r = stack_rect(self.shown_stack(seat), self.stack_spot(seat), self.stack_d)
+        if self.line[seat] > 0:
+            r = r.union(self._line_rect(seat)) if r.w else self._line_rect(seat)
+        return r
+
+    def _line_rect(self, seat: int) -> pygame.Rect:
+        spot = self.bet_spot(seat)
+        r = stack_rect(self.line[seat], spot, self.stack_d)
+        label = pygame.Rect(0, 0, max(r.w, int(44 * self.u)), int(16 * self.u))
+        label.midtop = (int(spot[0]), int(spot[1]) + 1)
+        return r.union(label)
+
+    def chips_sig(self, seat: int) -> Any:
+        line = self.line[seat] > 0  # the bet spot follows the pieces: looked up only while a bet stands there
+        return (self.shown_stack(seat), self.shown_line(seat), self.stack_spot(seat),
+                self.bet_spot(seat) if line else None, self.stack_d)
+
+    def draw_seat_chips(self, surf: pygame.Surface, seat: int) -> None:
+        """The seat's own chips in stacks, and its bet on its line with the amount under it."""
+        draw_stacks(surf, self.shown_stack(seat), self.stack_spot(seat), self.stack_d, self.app.res)
+        line = self.shown_line(seat)
+        if line > 0:
+            spot = self.bet_spot(seat)
+            draw_stacks(surf, line, spot, self.stack_d, self.app.res)
+            self.text.blit(surf, f"{line:,}", int(max(11, 13 * self.u)), theme.CREAM, "bold",
+                           midtop=(int(spot[0]), int(spot[1]) + 1))
 
     # ------------------------------------------------------------------ the middle
     def centre_rect(self) -> pygame.Rect:

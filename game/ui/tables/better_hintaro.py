@@ -1195,6 +1195,11 @@ class BetterHintaroTable(HintaroTable):
     def pot_sig(self) -> Any:
         return (super().pot_sig(), tuple(self.shown.get("pot_items") or []))
 
+    def line_delta(self, before: dict[str, Any], seat: int) -> int:
+        """Only the credits of a wager stand on the line as chips (the items bet fly to the pot as cards)."""
+        after, was = self.shown.get("contrib") or [0] * self.n, before.get("contrib") or [0] * self.n
+        return int(after[seat]) - int(was[seat])
+
     def pot_rect(self) -> pygame.Rect:
         r = super().pot_rect()
         for s in self._pot_item_slots():
@@ -1233,7 +1238,7 @@ class BetterHintaroTable(HintaroTable):
         base = super().items()
         covered = self.covered()
         if self.mode == "board":
-            base = [it for it in base if it.key not in ("lamp", "centre", "pot")]
+            base = [it for it in base if it.key not in ("lamp", "centre", "pot") and not it.key.startswith("chips")]
             extra = self._board_items(covered)
         else:
             extra = self._table_items()

@@ -172,7 +172,7 @@ class HintaroTable(BaseTable):
             def start() -> None:
                 for seat, a in enumerate(d["amounts"]):
                     if a:
-                        self.fly(a, self.seat_geo[seat]["plate"].center, self.pot_pos(), delay=0.04 * seat)
+                        self.fly(a, self.stack_spot(seat), self.pot_pos(), delay=0.04 * seat, hold=("pot", "pot"))
             return [Beat(0.5, start, sound="chips")]
 
         if kind == "dice_thrown":
@@ -189,14 +189,13 @@ class HintaroTable(BaseTable):
             assert s is not None
 
             def start() -> None:
+                # the chips slide out to the seat's betting line as the bet is folded in (BaseTable.stage_chips)
                 self.tag(s, self.bet_tag(d, {"drop": "DROPS"}), theme.BAD if d["action"] == "drop" else theme.AMBER)
-                self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
 
         if kind == "bet_returned":
             assert s is not None
-            return [Beat(0.45, lambda: self.fly(d["amount"], self.pot_pos(), self.seat_geo[s]["plate"].center),
-                         sound="chips")]
+            return [Beat(0.45, sound="chips")]  # the chips slide home from the line as it is folded in
 
         if kind == "reroll":
             assert s is not None

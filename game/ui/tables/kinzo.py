@@ -29,7 +29,8 @@ from game.ui.cards import (
     pill_rect,
     row_offsets,
 )
-from game.ui.draw import chip_pile_size, draw_chips, glow, panel
+from game.ui.chips import draw_stacks, stack_size
+from game.ui.draw import glow, panel
 from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
 
 DIE_FACES = (1, 2, 3)
@@ -176,10 +177,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             if len(rows) < 2 or sum(r[3] for r in rows) + gap * (len(rows) - 1) <= slot:
                 break
         # the hand pot's chips stand left of the cards, clear of the turn outline (5u beyond the cards)
-        pots = self.shown.get("hand_pots") or []
-        amount = pots[seat] if seat < len(pots) else 0
-        pile_w = chip_pile_size(amount, self.chip_d)[0] if amount else self.chip_d
-        chips_w = pile_w + int(16 * u)
+        chips_w = stack_size(160, self.stack_d)[0] + int(12 * u)  # room for a hand pot of three denominations
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
         band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
         height = band + h + 2 * self.lh + int(12 * u)
@@ -275,7 +273,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         amount = pots[seat] if seat < len(pots) else 0
         if amount:
             with self.regions.region(f"seat{seat}.bet"):
-                draw_chips(surf, amount, b["chips"], self.chip_d, self.app.res)
+                draw_stacks(surf, amount, b["chips"], self.stack_d, self.app.res)
                 self.text.blit(surf, f"{amount:,}", self._fs(), theme.CREAM, "bold",
                                midtop=(b["chips"][0], b["chips"][1] + int(3 * u)))
         turn = self._turn_hand()
@@ -498,7 +496,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             def start() -> None:
                 for t, a in enumerate(d["amounts"]):
                     if a:
-                        self.fly(a, self.seat_geo[t]["plate"].center, self._chips_at(t), delay=0.03 * t)
+                        self.fly(a, self.stack_spot(t), self._chips_at(t), delay=0.03 * t)
             return [Beat(0.45, start, sound="chips")]
 
         if kind == "prize_pot_funded":
@@ -539,7 +537,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
 
             def start() -> None:
                 self.tag(s, f"SPLITS THE {d['value']}s")
-                self.fly(int(d["stake"]), self.seat_geo[s]["plate"].center, self._chips_at(s))
+                self.fly(int(d["stake"]), self.stack_spot(s), self._chips_at(s))
                 # the second hand's card leaves the first hand's row (its last card now lies where it was)
                 src = self.find_spot(("card", s, 0, len(d["hands"][0]) - 1))
                 if src is not None:
@@ -600,7 +598,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                dst = self.seat_geo[s]["plate"].center
+                dst = self.stack_spot(s)
                 for k, h in enumerate(self.shown["hands"]):  # the hands stay on the table until the round is over
                     self.fly(int(h["stake"]), self._chips_at(h["seat"]), dst, delay=0.04 * k, duration=0.4)
                 self.fly(int(d["prize_pot"]), self.prize_pos, dst, duration=0.4)
@@ -622,7 +620,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             assert s is not None
 
             def start() -> None:
-                plate = self.seat_geo[s]["plate"].center
+                plate = self.stack_spot(s)
                 self.fly(int(d["stake_returned"]), self._chips_at(s), plate)
                 self.fly(int(d["from_prize_pot"]), self.prize_pos, plate, delay=0.08)
                 self.fly(int(d["from_house"]), self.house_pos, plate, delay=0.12)

@@ -50,6 +50,10 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
     PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
                                         "abandon": "Abandon ship?", "between": "", "over": ""}
 
+    def bet_pot_key(self) -> str:
+        """Bets go into the hand pot, and into the spike pot once the dice have spiked."""
+        return "spike_pot" if self.shown.get("spiked") else "hand_pot"
+
     def make_deck(self) -> Deck:
         return spike_deck()
 
@@ -438,9 +442,10 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         if kind == "antes":
             def start() -> None:
                 for t in range(self.n):
-                    src = self.seat_geo[t]["plate"].center
-                    self.fly(int(d["spike"][t]), src, self.spike_pot_pos, delay=0.03 * t)
-                    self.fly(int(d["hand"][t]), src, self.hand_pot_pos, delay=0.03 * t + 0.05)
+                    src = self.stack_spot(t)
+                    self.fly(int(d["spike"][t]), src, self.spike_pot_pos, delay=0.03 * t, hold=("pot", "spike_pot"))
+                    self.fly(int(d["hand"][t]), src, self.hand_pot_pos, delay=0.03 * t + 0.05,
+                             hold=("pot", "hand_pot"))
             return [Beat(0.5, start, sound="chips")]
 
         if kind == "locked":
@@ -503,17 +508,13 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                 self.bet_shown(s, d)
                 if d["action"] == "fold":
                     self.slide_away(self._seat_card(s), self.deck_pos, None)
-                dst = self.spike_pot_pos if self.shown.get("spiked") else self.hand_pot_pos
-                self.fly(int(d["amount"]), self.seat_geo[s]["plate"].center, dst)
+                # the chips slide out to the seat's betting line as the bet is folded in (BaseTable.stage_chips)
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
 
         if kind == "bet_returned":
             assert s is not None
 
-            def start() -> None:
-                src = self.spike_pot_pos if self.shown.get("spiked") else self.hand_pot_pos
-                self.fly(int(d["amount"]), src, self.seat_geo[s]["plate"].center)
-            return [Beat(0.4, start, sound="chips")]
+            return [Beat(0.4, sound="chips")]  # the chips slide home from the line as it is folded in
 
         if kind == "captain_passed":
             assert s is not None
@@ -542,7 +543,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         if kind == "spike_antes":
             def start() -> None:
                 for t, a in enumerate(d["amounts"]):
-                    self.fly(int(a), self.seat_geo[t]["plate"].center, self.spike_pot_pos, delay=0.03 * t)
+                    self.fly(int(a), self.stack_spot(t), self.spike_pot_pos, delay=0.03 * t, hold=("pot", "spike_pot"))
             return [Beat(0.5, start, sound="chips")]
 
         if kind == "abandon":

@@ -518,10 +518,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         if kind == "antes":
             def start() -> None:
                 for t in range(self.n):
-                    src = self.seat_geo[t]["plate"].center
-                    for i, (share, pos) in enumerate(((d["main"], self.main_pos), (d["sabacc"], self.sabacc_pos))):
+                    src = self.stack_spot(t)
+                    for i, (share, pos, key) in enumerate(((d["main"], self.main_pos, "pot"),
+                                                           (d["sabacc"], self.sabacc_pos, "sabacc_pot"))):
                         if share[t]:
-                            self.fly(share[t], src, pos, delay=0.03 * t + 0.05 * i)
+                            self.fly(share[t], src, pos, delay=0.03 * t + 0.05 * i, hold=("pot", key))
             return [Beat(0.5, start, sound="chips")]
 
         if kind == "dealt":
@@ -552,13 +553,12 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
                 if act == "fold":
                     for sp in self.was_at(s):
                         self.slide_away(sp, self.stub_pos, None)
-                self.fly(amount, self.seat_geo[s]["plate"].center, self.main_pos)
+                # the chips slide out to the seat's betting line as the bet is folded in (BaseTable.stage_chips)
             return [Beat(0.45 if amount or act == "fold" else 0.35, start, sound="chips" if amount else None)]
 
         if kind == "bet_returned":
             assert s is not None
-            return [Beat(0.4, lambda: self.fly(d["amount"], self.main_pos, self.seat_geo[s]["plate"].center),
-                         sound="chips")]
+            return [Beat(0.4, sound="chips")]  # the chips slide home from the line as it is folded in
 
         if kind == "draw_phase":
             return [Beat(0.35, lambda: setattr(self, "tags", {}))]
@@ -628,7 +628,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
                     self.slide(("card", s, card), petal_src, card, duration=0.3)
                 if gave_src is not None:
                     self.slide((f"petal{slot}",), gave_src, gave_src.card, duration=0.3)
-                self.fly(d["price"], self.seat_geo[s]["plate"].center, self.sabacc_pos)
+                self.fly(d["price"], self.stack_spot(s), self.sabacc_pos, hold=("pot", "sabacc_pot"))
             return [Beat(0.5, start, sound="card")]
 
         if kind == "petal_refilled":

@@ -25,6 +25,8 @@ CUBE_FACES = ("red", "blue")
 
 class StreetHintaroTable(BaseTable):
     FELT = theme.FELT_BURGUNDY
+    WAGER_KEY = "contrib"  # one bet and its match a round: each seat's chips in stand on its line
+    SWEEP_EVENTS = BaseTable.SWEEP_EVENTS | {"cubes_thrown"}  # the betting is over once the cubes fly
     PHASES: ClassVar[dict[str, str]] = {"bet": "Opening bet", "match": "Match or concede", "throw": "Throw your cubes",
               "raise": "Raise once or check", "answer": "Call the raise or concede", "shared": "The shared cube",
               "over": ""}
@@ -140,7 +142,6 @@ class StreetHintaroTable(BaseTable):
             def start() -> None:
                 to = int((self.shown.get("contrib") or [0, 0])[s])  # the seat's total, the raise folded in
                 self.tag(s, self.bet_tag(d, {"bet": f"BETS {d['amount']:,}", "raise": f"RAISES TO {to:,}"}))
-                self.fly(d["amount"], self.seat_geo[s]["plate"].center, self.pot_pos())
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
         if kind == "cubes_thrown":
             assert s is not None
