@@ -454,17 +454,30 @@ class BaseTable(Scene):
         return tries[-1]
 
     def bet_spot(self, seat: int) -> tuple[float, float]:
-        """Where the seat's bets stand (bottom centre): its betting line, between its pieces and the pot, beside
-        the pieces so no card or die is covered."""
+        """Where the seat's bets stand (bottom centre): its betting line, just beyond its pieces toward the pot;
+        where that place is taken (another seat, the window's edge), beside the pieces. Nothing of the seat's
+        zone (plate, pieces, stacks) nor another seat's is covered by the bet or the amount under it."""
         pieces = self.pieces_rect(seat)
         g = self.seat_geo[seat]
         w, h = stack_max_size(self.stack_d)
+        bw, bh = max(w, int(44 * self.u)), h + int(16 * self.u)  # the stacks and their amount underneath
         gap = int(8 * self.u)
-        if abs(g["in"][1]) > 0.6:  # top and bottom seats: left of their pieces, level with them
-            return (pieces.left - gap - w / 2, pieces.centery + h / 2)
-        if g["plate"].centery < self.centre[1]:  # upper side seats: under their pieces
-            return (pieces.centerx, pieces.bottom + gap + h)
-        return (pieces.centerx, pieces.top - gap)  # lower side seats: over their pieces
+        vx, vy = g["in"]
+        cx, cy = pieces.center
+        tries = [(cx + vx * (pieces.w / 2 + gap + bw / 2), cy + vy * (pieces.h / 2 + gap + bh / 2)),
+                 (pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy)]
+        own = stack_rect(self.shown_stack(seat), self.stack_spot(seat), self.stack_d)
+        others = [s for s in range(self.n) if s != seat]
+        avoid = [g["plate"], pieces, own, self.centre_rect(), self.pot_rect()]
+        avoid += [self.seat_geo[s]["plate"] for s in others] + [self.pieces_rect(s) for s in others]
+        box = pygame.Rect(0, 0, bw, bh)
+        for x, y in tries:
+            box.center = (int(x), int(y))
+            if self.area.contains(box) and box.collidelist(avoid) < 0:
+                break
+        else:
+            box.center = (int(tries[0][0]), int(tries[0][1]))
+        return (box.centerx, box.top + h)
 
     def bet_pot_key(self) -> str:
         """The view key of the pot the bets go into now (tables with several pots say which)."""
@@ -1495,13 +1508,15 @@ class BaseTable(Scene):
 
     def draw_seat_chips(self, surf: pygame.Surface, seat: int) -> None:
         """The seat's own chips in stacks, and its bet on its line with the amount under it."""
-        draw_stacks(surf, self.shown_stack(seat), self.stack_spot(seat), self.stack_d, self.app.res)
+        with self.regions.region(f"seat{seat}.stack"):
+            draw_stacks(surf, self.shown_stack(seat), self.stack_spot(seat), self.stack_d, self.app.res)
         line = self.shown_line(seat)
         if line > 0:
             spot = self.bet_spot(seat)
-            draw_stacks(surf, line, spot, self.stack_d, self.app.res)
-            self.text.blit(surf, f"{line:,}", int(max(11, 13 * self.u)), theme.CREAM, "bold",
-                           midtop=(int(spot[0]), int(spot[1]) + 1))
+            with self.regions.region(f"seat{seat}.bet"):
+                draw_stacks(surf, line, spot, self.stack_d, self.app.res)
+                self.text.blit(surf, f"{line:,}", int(max(11, 13 * self.u)), theme.CREAM, "bold",
+                               midtop=(int(spot[0]), int(spot[1]) + 1))
 
     # ------------------------------------------------------------------ the middle
     def centre_rect(self) -> pygame.Rect:

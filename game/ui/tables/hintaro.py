@@ -81,8 +81,8 @@ class HintaroTable(BaseTable):
     def centre_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
         w = max(self.big_die * 2, int(260 * self.u))
-        r = pygame.Rect(0, 0, w, int(self.big_die * 1.25 + 26 * self.u))
-        r.midtop = (int(x), int(y - self.big_die * 0.6))
+        r = pygame.Rect(0, 0, w, int(self.big_die * 1.4 + 26 * self.u))  # the die (its art has a rim) and words
+        r.midtop = (int(x), int(y - self.big_die * 0.75))
         return r
 
     def centre_sig(self) -> Any:
