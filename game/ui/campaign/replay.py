@@ -9,6 +9,7 @@ or one step at a time while paused.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 
 class ReplaySession(PlayerAtTable):
-    """The UI session interface over a replay: the steps come from the record, never from anyone's choice."""
+    """The table source over a replay: the steps come from the record, never from anyone's choice."""
 
     def __init__(self, record: SessionRecord, hand: int, names: list[str]) -> None:
         self.record = record
@@ -60,6 +61,12 @@ class ReplaySession(PlayerAtTable):
         return True
 
     def apply(self, action: Action) -> list[Event]:
+        raise IllegalAction("this is a replay: nobody acts", "session_over")
+
+    def ask_agent(self, pool: Executor) -> Future[Action | None]:
+        raise ValueError("a replay asks no agent: its moves are recorded (step plays the next one)")
+
+    def apply_agent_choice(self, action: Action | None) -> list[Event]:
         raise IllegalAction("this is a replay: nobody acts", "session_over")
 
 
@@ -122,7 +129,7 @@ class ReplayTableMixin:
             return head + "  ·  the hand is over"
         return head + ("  ·  paused: Space steps" if not self.replay_playing else "")
 
-    def _drive_turn(self) -> None:
+    def drive_turn(self) -> None:
         if self.replay_session.done or not self.replay_playing:
             return
         self.replay_wait += self._frame_dt

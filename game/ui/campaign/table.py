@@ -3,8 +3,9 @@ to deal on or cash out, the campaign's pause menu, a save as it closes, and the 
 
 Why a mixin over the game's table class (``table_for(game_id)``), built at run time: every game's table
 (Hintaro's dice, a new game's cards...) works in the campaign the day it lands, with nothing added to it.
-The mixin only wraps the table's hooks (``beats_for``, ``sync``, ``_drive_turn``, ``rebuild_actions``,
-``items``, ``open_menu``, ``close``); the rules, the pieces and the animations stay the table's.
+The mixin only wraps the table's hooks (``beats_for``, ``sync``, ``drive_turn``, ``on_session_over``,
+``rebuild_actions``, ``items``, ``open_menu``, ``close``); the rules, the pieces and the animations stay the
+table's.
 """
 
 from __future__ import annotations
@@ -259,15 +260,13 @@ class CampaignTableMixin:
         super().handle(ev)
 
     # ------------------------------------------------------------------ the flow
-    def _drive_turn(self) -> None:
-        if self.state.is_over:
-            if not self.results_shown:
-                self.results_shown = True
-                self.campaign_play.leave(self, forfeit=False)
+    def drive_turn(self) -> None:
+        if self.hand_pause and not self.state.is_over:
             return
-        if self.hand_pause:
-            return
-        super()._drive_turn()
+        super().drive_turn()
+
+    def on_session_over(self) -> None:
+        self.campaign_play.leave(self, forfeit=False)
 
     def open_menu(self) -> None:
         self.app.push(CampaignTableMenu(self.app, self))

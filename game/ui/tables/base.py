@@ -34,11 +34,12 @@ from game.ui import theme, trace
 from game.ui.anim import Anim, Beat, FrameAnim
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import chip_pile_size, draw_chips, glow, panel, shade
+from game.ui.driver import CURTAIN, EYES, MOVED, OVER, TurnDriver
 from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.scene import Scene
-from game.ui.session import TableSession
 from game.ui.showdown_words import count, showdown_words
+from game.ui.source import TableSource
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -212,7 +213,7 @@ class BaseTable(Scene):
     #: setting); with a person at the table it holds until a click, Space or Enter
     HOLD_SECONDS: ClassVar[float] = 3.0
 
-    def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
+    def __init__(self, app: App, session: TableSource, demo: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.state = session.state
@@ -220,6 +221,8 @@ class BaseTable(Scene):
         self.n = self.state.n
         self.names = [s.name for s in session.seats]
         self.sub = session.bus.subscribe("*", self._on_event)
+        #: whose turn it is and what to do about it (AI pacing, curtain, the end): pygame-free, game.ui.driver
+        self.driver = TurnDriver(session, app.pool, self.speed)
         self.beats: deque[Beat] = deque()
         self.beat: Beat | None = None
         self.anims: list[Anim] = []
@@ -230,9 +233,6 @@ class BaseTable(Scene):
         self.eyes: int | None = self._initial_eyes()
         self.shown: dict[str, Any] = self._opening_view()
         self.synced = False
-        self.ai_wait = 0.0
-        self.ai_future: Future[Action] | None = None
-        self.results_shown = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
         self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
         self._result_place: tuple[Any, pygame.Rect] | None = None
@@ -264,12 +264,17 @@ class BaseTable(Scene):
         return self.app.text
 
     def _initial_eyes(self) -> int | None:
-        humans = self.session.humans
-        if not humans:
-            return None
-        if len(humans) == 1 or not self.has_private_info(None, humans[0]):
-            return humans[0]
-        return None  # several people and private information: the curtain picks the first one
+        return self.driver.first_eyes()  # several people and private information: the curtain picks the first
+
+    @property
+    def ai_future(self) -> Future[Action | None] | None:
+        """The AI seat's decision being made on the worker (None: none asked), as the driver holds it."""
+        return self.driver.future
+
+    @property
+    def results_shown(self) -> bool:
+        """The end of the session has been shown (the driver reports it once)."""
+        return self.driver.ended
 
     def _opening_view(self) -> dict[str, Any]:
         """What the table looked like before the opening events: the view, with the starting stacks."""
@@ -292,33 +297,19 @@ class BaseTable(Scene):
     def close(self) -> None:
         """Stop listening to the bus (when the table is left for good)."""
         self.sub.cancel()
-        if self.ai_future is not None:
-            self.ai_future.cancel()
+        self.driver.close()
         self.coach.close()
 
     # ------------------------------------------------------------------ private information
     def has_private_info(self, a: int | None, b: int | None) -> bool:
         """Would switching the screen from seat ``a``'s eyes to seat ``b``'s reveal anything private?
-
-        A game class may say so with ``HIDDEN_INFO``; otherwise the two views are compared without their
-        ``seat`` key: if they differ, each seat knows something the other does not.
-        """
-        flag = getattr(type(self.state), "HIDDEN_INFO", None)
-        if flag is not None:
-            return bool(flag)
-        va = dict(self.state.view(a))
-        vb = dict(self.state.view(b))
-        va.pop("seat", None)
-        vb.pop("seat", None)
-        return va != vb
+        (The driver answers: :meth:`game.ui.driver.TurnDriver.has_private_info`.)"""
+        return self.driver.has_private_info(a, b)
 
     def needs_curtain(self, seat: int) -> bool:
-        """A different person is about to act and the table would show them something private."""
-        if not self.session.is_human(seat) or seat == self.eyes:
-            return False
-        if len(self.session.humans) < 2:
-            return False
-        return self.has_private_info(self.eyes, seat)
+        """A different person is about to act and the table would show them something private (a table may
+        add its own reasons; the driver asks this)."""
+        return self.driver.needs_curtain(seat, self.eyes)
 
     def set_eyes(self, seat: int | None) -> None:
         if seat != self.eyes:
@@ -629,7 +620,7 @@ class BaseTable(Scene):
     def busy(self) -> bool:
         if self.beat is not None or self.beats or self.anims or bool(self.tweens):
             return True
-        if self.ai_future is not None or self._ai_pausing or self.flicker_t >= 0 or self.coach.busy():
+        if self.driver.busy() or self.flicker_t >= 0 or self.coach.busy():
             return True
         return not self.synced
 
@@ -696,7 +687,7 @@ class BaseTable(Scene):
         if self.beat is None and not self.beats and not self.anims and not self.synced:
             self.sync()
         if self.synced:
-            self._drive_turn()
+            self.drive_turn()
         self.coach.update()
 
     def sync(self) -> None:
@@ -708,43 +699,24 @@ class BaseTable(Scene):
             trace.trace("your_turn", seat=self.eyes,
                         buttons={b.label: list(b.rect) for b in self.buttons if b.enabled})
 
-    def _drive_turn(self) -> None:
-        state = self.state
-        if state.is_over:
-            if not self.results_shown:
-                self.results_shown = True
-                self.app.show_results(self)
-            return
-        seat = state.current_seat
-        assert seat is not None
-        if self.session.is_human(seat):
-            if self.needs_curtain(seat):
-                self.app.show_curtain(self, seat)
-            elif seat != self.eyes:
-                self.set_eyes(seat)
-            return
-        # an AI seat: a short readable pause, then its decision on a worker thread
-        if self.ai_future is None:
-            if not self._ai_pausing:
-                self._ai_pausing = True
-                self.ai_wait = self.dur(0.55)
-            self.ai_wait -= self._frame_dt
-            if self.ai_wait <= 0:
-                self.ai_wait = 0.0
-                self._ai_pausing = False
-                self.ai_future = self.session.ask_agent(self.app.pool)
-            return
-        if self.ai_future.done():
-            fut, self.ai_future = self.ai_future, None
-            try:
-                choice = fut.result()
-            except Exception:
-                choice = None
-            self.session.apply_agent_choice(choice)
+    def drive_turn(self) -> None:
+        """The settled table's turn, once a frame: the driver decides, the table shows it. A table that adds
+        to the flow (a pause between hands, a replay's pace) extends this."""
+        turn = self.driver.step(self._frame_dt, self.eyes, self.needs_curtain)
+        if turn.kind == OVER:
+            self.on_session_over()
+        elif turn.kind == CURTAIN and turn.seat is not None:
+            self.app.show_curtain(self, turn.seat)
+        elif turn.kind == EYES:
+            self.set_eyes(turn.seat)
+        elif turn.kind == MOVED:
             self.rebuild_actions()
 
+    def on_session_over(self) -> None:
+        """The session has ended (called once): show its results. A table or the campaign shows its own end."""
+        self.app.show_results(self)
+
     _frame_dt = 0.0
-    _ai_pausing = False
     _log_version = 0
 
     # ------------------------------------------------------------------ acting (people)

@@ -40,7 +40,7 @@ from game.ui.widgets import Button, Slider
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.session import TableSession
+    from game.ui.source import TableSource
 
 #: phases drawn as the market board
 BOARD_PHASES = frozenset({"business", "auction", "trade"})
@@ -89,7 +89,7 @@ class BetterHintaroTable(HintaroTable):
         "tiebreak": "Tie-break shootout", "over": "", "end": "", "between": "",
     }
 
-    def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
+    def __init__(self, app: App, session: TableSource, demo: bool = False) -> None:
         self.content = load_content()
         self.art = bp.CardArt(app.text, self.content)
         self.mode = "table"
@@ -224,14 +224,13 @@ class BetterHintaroTable(HintaroTable):
             self.draft = None
         super().set_eyes(seat)
 
-    def _drive_turn(self) -> None:
+    def drive_turn(self) -> None:
         if self.state.current_seat == self.eyes:
             self.pass_back = False
-        if self.state.is_over and not self.results_shown:
-            self.results_shown = True
-            self.app.push(bp.VictoryScene(self.app, self))
-            return
-        super()._drive_turn()
+        super().drive_turn()
+
+    def on_session_over(self) -> None:
+        self.app.push(bp.VictoryScene(self.app, self))
 
     # ------------------------------------------------------------------ UI state that follows the game
     def _tidy(self) -> None:
