@@ -99,7 +99,7 @@ class ReplayTableMixin:
         super().__init__(app, session)
         self.add_log(None, f"Replay of sitting {session.record.id}, hand {session.hand + 1} of {hands}.")
 
-    def _opening_view(self) -> dict[str, Any]:
+    def opening_view(self) -> dict[str, Any]:
         v = self.reset_round(self.state.view(self.eyes))
         if self.replay_session.start_stacks is not None:
             v["stacks"] = list(self.replay_session.start_stacks)
@@ -192,13 +192,19 @@ class ReplayTableMixin:
 _classes: dict[type[BaseTable], type[BaseTable]] = {}
 
 
-def open_replay(app: App, record: SessionRecord, hand: int, names: list[str]) -> BaseTable:
-    """Push a replay of ``record``'s hand ``hand`` (0-based) on its game's table."""
-    base = table_for(record.game)
+def replay_table_class(game_id: str) -> type[BaseTable]:
+    """The game's table class with the replay's behaviour mixed in (made once per class)."""
+    base = table_for(game_id)
     cls = _classes.get(base)
     if cls is None:
         cls = type(f"Replay{base.__name__}", (ReplayTableMixin, base), {})
         _classes[base] = cls
+    return cls
+
+
+def open_replay(app: App, record: SessionRecord, hand: int, names: list[str]) -> BaseTable:
+    """Push a replay of ``record``'s hand ``hand`` (0-based) on its game's table."""
+    cls = replay_table_class(record.game)
     hands = max(1, record.hands + (1 if _unfinished(record) else 0))
     hand = max(0, min(hands - 1, hand))
 

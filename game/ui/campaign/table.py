@@ -65,7 +65,7 @@ class CampaignTableMixin:
         if session.resumed:
             self.add_log(None, f"Back at {cs.table.title}: round {self.state.round_no}.")
             for ev in self._recap_events:  # the last hand's end plays again; the pause holds the next deal back
-                self._on_event(ev)
+                self.on_event(ev)
             self._recap_events = []
         else:
             self.add_log(None, f"You buy in at {cs.table.title} for {cs.buy_in:,} credits.")
@@ -74,7 +74,7 @@ class CampaignTableMixin:
                 self.say_banter(hello)
 
     # ------------------------------------------------------------------ the picture at the start
-    def _opening_view(self) -> dict[str, Any]:
+    def opening_view(self) -> dict[str, Any]:
         cs = self.campaign_sitting.cs
         if self.campaign_sitting.resumed:  # as it stands: no opening deal to animate
             recap = self._recap() if cs.hand_ends and cs.between_hands else None
@@ -82,7 +82,7 @@ class CampaignTableMixin:
                 return self.state.view(self.eyes)
             self._recap_events = recap[1]
             return recap[0]
-        return super()._opening_view()
+        return super().opening_view()
 
     def _recap(self) -> tuple[dict[str, Any], list[Event]] | None:
         """Resumed between hands: the table just before the last action of the hand that ended, and that
@@ -183,14 +183,14 @@ class CampaignTableMixin:
         # the pause between hands is the hold: the showdown stays on the felt until the player plays on
         return None if self.pauses_after(ev) else super().hold_seconds(ev)
 
-    def _on_event(self, ev: Event) -> None:
+    def on_event(self, ev: Event) -> None:
         if self.held is not None:  # the next hand, dealt already: kept for after the pause
             n = len(self.beats)
-            super()._on_event(ev)
+            super().on_event(ev)
             new = [self.beats.pop() for _ in range(len(self.beats) - n)]
             self.held.extend(reversed(new))  # in the order they came
             return
-        super()._on_event(ev)
+        super().on_event(ev)
         if self.pauses_after(ev):
             self.held = []
 

@@ -11,6 +11,13 @@ event, exactly as a replay or a remote client would. Beats only add what moves o
 tumbling dice, tags, banners); no table patches ``shown`` by hand. The UI never decides a rule and never reads
 the state's internals.
 
+Whose turn it is, the AI seats' pacing, the hot-seat curtain and the end of the session are decided by the
+pygame-free turn driver (``game.ui.driver``), over the table source the table was given (the protocol in
+``game.ui.source``: a quick table, a campaign sitting, a replay). A table extends the flow through public hooks
+(``drive_turn``, ``on_session_over``, ``seat_geometry``, ``on_beat_started``, ``on_beat_ended``,
+``button_callback``, ``opening_view``, ``on_event``), never by redefining a private method
+(tests/ui/test_private_overrides.py).
+
 Beats and the animations' base classes live in ``game.ui.anim`` (the card pieces use them too); the helpers
 for the beats every chip game tells alike (a bet, a pot won, the round's end, a carried pot shared out) are
 here, with the action bar's layout.
@@ -220,7 +227,7 @@ class BaseTable(Scene):
         self.demo = demo
         self.n = self.state.n
         self.names = [s.name for s in session.seats]
-        self.sub = session.bus.subscribe("*", self._on_event)
+        self.sub = session.bus.subscribe("*", self.on_event)
         #: whose turn it is and what to do about it (AI pacing, curtain, the end): pygame-free, game.ui.driver
         self.driver = TurnDriver(session, app.pool, self.speed)
         self.beats: deque[Beat] = deque()
@@ -231,7 +238,7 @@ class BaseTable(Scene):
         self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
         self.last_actor: int | None = None
         self.eyes: int | None = self._initial_eyes()
-        self.shown: dict[str, Any] = self._opening_view()
+        self.shown: dict[str, Any] = self.opening_view()
         self.synced = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
         self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
@@ -276,7 +283,7 @@ class BaseTable(Scene):
         """The end of the session has been shown (the driver reports it once)."""
         return self.driver.ended
 
-    def _opening_view(self) -> dict[str, Any]:
+    def opening_view(self) -> dict[str, Any]:
         """What the table looked like before the opening events: the view, with the starting stacks."""
         v = self.state.view(self.eyes)
         stack = v.get("options", {}).get("stack")
@@ -349,7 +356,7 @@ class BaseTable(Scene):
         self._bg = None
         self._log_dirty = True
         self._log_version += 1
-        self.seat_geo = [self._seat_geometry(s) for s in range(self.n)]
+        self.seat_geo = [self.seat_geometry(s) for s in range(self.n)]
         self.layout_pieces()
         self.rebuild_actions()
 
@@ -361,7 +368,9 @@ class BaseTable(Scene):
         base = self.eyes if self.eyes is not None else 0
         return math.pi / 2 + (seat - base) * 2 * math.pi / self.n
 
-    def _seat_geometry(self, seat: int) -> dict[str, Any]:
+    def seat_geometry(self, seat: int) -> dict[str, Any]:
+        """Where ``seat`` sits (its plate, the way in to the centre, its extent, its angle), laid out at each
+        resize or change of eyes. Seats round an oval by default; a table may stand them elsewhere."""
         a = self.seat_angle(seat)
         cx, cy = self.centre
         px = cx + math.cos(a) * self.seat_rx
@@ -390,7 +399,8 @@ class BaseTable(Scene):
         return self.pot_pos()
 
     # ------------------------------------------------------------------ the bus
-    def _on_event(self, ev: Event) -> None:
+    def on_event(self, ev: Event) -> None:
+        """An event from the bus: queue its beats (and the hold after a round's end); the story plays them."""
         if trace.enabled():
             trace.trace("event", event=ev.kind, seat=ev.seat)
         try:
@@ -645,6 +655,11 @@ class BaseTable(Scene):
             beat.start()
         if beat.sound:
             self.app.play(beat.sound)
+        self.on_beat_started(beat)
+
+    def on_beat_started(self, beat: Beat) -> None:
+        """A beat of the story has just started (its event folded, its animation begun): a table that keeps
+        something derived from the picture drops it here. Nothing by default."""
 
     def fold(self, ev: Event) -> None:
         """Show the view after ``ev``: the engine's reducer over what the eyes may see of it. A reducer that
@@ -658,6 +673,10 @@ class BaseTable(Scene):
         beat, self.beat = self.beat, None
         if beat is not None and beat.end is not None:
             beat.end()
+        self.on_beat_ended()
+
+    def on_beat_ended(self) -> None:
+        """The current beat has just ended (or was skipped). Nothing by default."""
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -795,7 +814,7 @@ class BaseTable(Scene):
         for spec in specs:
             if not (spec.enabled and mine):
                 self._say_why_greyed(spec, view)
-        self.put_buttons(specs, [self._button_callback(spec) for spec in specs], live=mine)
+        self.put_buttons(specs, [self.button_callback(spec) for spec in specs], live=mine)
 
     # ------------------------------------------------------------------ why a button is greyed
     def _say_why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> None:
@@ -874,7 +893,7 @@ class BaseTable(Scene):
         self.slider_kind = None
         self.put_buttons([spec for spec, _ in pairs], [cb for _, cb in pairs])
 
-    def _button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
+    def button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
         if spec.amount_kind:
             kind = spec.amount_kind
             return lambda: self.act_amount(kind)
