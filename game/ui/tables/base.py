@@ -30,7 +30,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -47,6 +47,7 @@ from game.ui.refusals import refusal_words
 from game.ui.scene import Scene
 from game.ui.showdown_words import count, showdown_words
 from game.ui.source import TableSource
+from game.ui.tables.log_panel import LogLine, TableLog
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -183,14 +184,6 @@ class ActionSpec:
     probe: Action | None = None
 
 
-@dataclass
-class LogLine:
-    event: Event | None
-    text: str = ""  # fixed text (for lines that are not events)
-    seat: int | None = None
-    cache: dict[Any, str | None] = field(default_factory=dict)
-
-
 @dataclass(frozen=True)
 class RoundResult:
     """How the round ended, held on the felt from its ``round_over`` until the next round is dealt: who won
@@ -233,8 +226,8 @@ class BaseTable(Scene):
         self.beats: deque[Beat] = deque()
         self.beat: Beat | None = None
         self.anims: list[Anim] = []
-        self.log: list[LogLine] = []
-        self.log_scroll = 0
+        #: the log's lines and scroll (the table paints them): game/ui/tables/log_panel.py
+        self.table_log = TableLog(self.describe)
         self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
         self.last_actor: int | None = None
         self.eyes: int | None = self._initial_eyes()
@@ -254,7 +247,7 @@ class BaseTable(Scene):
         self._bg_dim_rect = pygame.Rect(0, 0, 0, 0)
         self._log_surf: pygame.Surface | None = None
         self._log_dirty = True
-        self._log_version += 1
+        self.table_log.changed()
         self.seed = session.seed
         self._tumble_seed = session.seed * 7919
         self.message: str | None = None
@@ -272,6 +265,27 @@ class BaseTable(Scene):
 
     def _initial_eyes(self) -> int | None:
         return self.driver.first_eyes()  # several people and private information: the curtain picks the first
+
+    @property
+    def log(self) -> list[LogLine]:
+        """The log's lines, oldest first (held by :attr:`table_log`)."""
+        return self.table_log.lines
+
+    @property
+    def log_scroll(self) -> int:
+        return self.table_log.scroll
+
+    @log_scroll.setter
+    def log_scroll(self, value: int) -> None:
+        self.table_log.scroll = value
+
+    @property
+    def _log_version(self) -> int:
+        return self.table_log.version
+
+    @_log_version.setter
+    def _log_version(self, value: int) -> None:
+        self.table_log.version = value
 
     @property
     def ai_future(self) -> Future[Action | None] | None:
@@ -566,27 +580,16 @@ class BaseTable(Scene):
         return self.session.seats[seat].pronoun
 
     def add_log(self, ev: Event | None, text: str = "") -> None:
-        self.log.append(LogLine(ev, text, ev.seat if ev else None))
-        if len(self.log) > 300:
-            del self.log[:100]
-        self.log_scroll = 0
+        """A line in the log: an event (worded for whoever has the screen when it is read) or a fixed text."""
+        self.table_log.add(ev, text)
         self._log_dirty = True
-        self._log_version += 1
 
     def log_text(self, line: LogLine) -> str | None:
-        if line.event is None:
-            return line.text
-        key = self.eyes
-        if key not in line.cache:
-            try:
-                line.cache[key] = self.describe(line.event.visible_to(self.eyes))
-            except Exception as exc:
-                line.cache[key] = f"({line.event.kind}: {exc})"
-        return line.cache[key]
+        return self.table_log.text(line, self.eyes)
 
     def log_lines(self) -> list[str]:
         """The log as the eyes may read it (the tests read this)."""
-        return [t for t in (self.log_text(line) for line in self.log) if t]
+        return self.table_log.texts(self.eyes)
 
     def tag(self, seat: int, text: str, colour: tuple[int, int, int] = theme.AMBER) -> None:
         """Mark ``seat`` as the one that just acted (the last action stays highlighted on the table)."""
@@ -736,7 +739,6 @@ class BaseTable(Scene):
         self.app.show_results(self)
 
     _frame_dt = 0.0
-    _log_version = 0
 
     # ------------------------------------------------------------------ acting (people)
     def my_turn(self) -> bool:
