@@ -17,7 +17,7 @@ from game.campaign.levels import load_all_levels
 from game.campaign.progress import STARTING_CREDITS, Campaign, CampaignDataError, CampaignError
 from game.campaign.regulars import RegularError, load_roster, parse_roster
 from game.engine import GAMES, restore
-from game.engine.core import ROUNDS, STACK, Action, Event, OptionSpec, State
+from game.engine.core import ROUNDS, STACK, Action, Event, IllegalAction, OptionSpec, State
 
 
 def fresh(seed: int = 3, **kw: Any) -> Campaign:
@@ -535,3 +535,57 @@ def test_choosing_to_play_on_puts_the_ante_in_and_a_save_remembers_it():
     data["log"][-1]["dealt_in"] = "yes"
     with pytest.raises(CampaignDataError, match="dealt_in"):
         Campaign.from_dict(data)
+
+
+def test_a_regulars_decision_made_elsewhere_plays_as_step_ai_and_asks_the_agent_once():
+    """The table asks a regular's agent on a worker, then hands the choice to ``play_ai``: the game, the
+    books and the save come out exactly as with ``step_ai``, and each agent is asked once per move."""
+
+    def play(c: Campaign, elsewhere: bool) -> tuple[int, int]:
+        s = c.sit("long_table")
+        me = make_agent("passive", s.game_id, 1)
+        asked = moves = 0
+        while not s.is_over and len(s.hand_ends) < 2:
+            if s.human_turn:
+                c.act(me.choose(s.view(), s.legal_actions()))
+                continue
+            seat = s.state.current_seat
+            agent = s.agents[seat]
+            real = agent.choose
+
+            def counted(view: dict[str, Any], legal: list[Action], real: Any = real) -> Action:
+                nonlocal asked
+                asked += 1
+                return real(view, legal)
+
+            agent.choose = counted
+            try:
+                if elsewhere:
+                    c.play_ai(agent.choose(s.state.view(seat), s.state.legal_actions()))
+                else:
+                    c.step_ai()
+            finally:
+                del agent.choose
+            moves += 1
+            assert c.audit() == []
+        return asked, moves
+
+    a, b = fresh(seed=21), fresh(seed=21)
+    asked_a, moves_a = play(a, elsewhere=False)
+    asked_b, moves_b = play(b, elsewhere=True)
+    assert moves_b > 0 and asked_b == moves_b == moves_a == asked_a
+    assert a.session is not None and b.session is not None
+    assert a.session.state == b.session.state and a.to_dict() == b.to_dict()
+
+
+def test_play_ai_falls_back_to_the_first_legal_action_when_the_agent_failed():
+    c = fresh(seed=5)
+    s = c.sit("long_table")
+    while s.human_turn:
+        c.act(s.legal_actions()[0])
+    first = s.state.legal_actions()[0]
+    step = c.play_ai(None)
+    assert step.action == first and s.state.actions[-1] == first and c.audit() == []
+    with pytest.raises(IllegalAction, match=r"your turn|over"):
+        for _ in range(10_000):
+            c.play_ai(None)

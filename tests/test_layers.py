@@ -111,3 +111,51 @@ def test_the_walk_catches_a_function_level_import(tmp_path: Path) -> None:
     src.write_text("def f():\n    from game.ai import make_agent\n    import pygame\n", encoding="utf-8")
     names = [name for _, name in _imports(src, "game.engine.mod")]
     assert "game.ai" in names and "pygame" in names
+
+
+#: UI modules that must load without pygame (a network table or a headless test drives them): the turn
+#: driver, the protocol of what a table drives, and the quick-table session
+PYGAME_FREE: tuple[str, ...] = ("game.ui.driver", "game.ui.source", "game.ui.session")
+
+
+def _path_of(module: str) -> Path | None:
+    base = ROOT.joinpath(*module.split("."))
+    for p in (base.with_suffix(".py"), base / "__init__.py"):
+        if p.exists():
+            return p
+    return None
+
+
+def _reaches_pygame(module: str) -> list[str]:
+    """The chains of game modules by which ``module`` imports pygame, anywhere in them (empty: none)."""
+    found: list[str] = []
+    seen: set[str] = set()
+    todo: list[tuple[str, list[str]]] = [(module, [module])]
+    while todo:
+        name, chain = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = _path_of(name)
+        if path is None:
+            continue
+        for parent in (name.rpartition(".")[0],):  # importing a package runs its __init__ too
+            if parent.startswith("game") and parent not in seen:
+                todo.append((parent, [*chain, parent]))
+        for _, imported in _imports(path, name):
+            if imported.split(".")[0] in ("pygame", "pytmx"):
+                found.append(" -> ".join([*chain, imported]))
+            elif imported.startswith("game"):
+                todo.append((imported, [*chain, imported]))
+    return found
+
+
+@pytest.mark.parametrize("module", PYGAME_FREE)
+def test_the_table_flow_loads_without_pygame(module: str) -> None:
+    assert _path_of(module) is not None, f"{module} is gone: update PYGAME_FREE"
+    chains = _reaches_pygame(module)
+    assert not chains, f"{module} must not import pygame: " + "; ".join(chains)
+
+
+def test_the_pygame_walk_sees_a_table_import_pygame() -> None:
+    assert _reaches_pygame("game.ui.tables.base"), "the walk must see pygame behind the table"

@@ -374,6 +374,15 @@ class Campaign:
         self._observe(s, step.events)
         return step
 
+    def play_ai(self, action: Action | None) -> AiStep:
+        """Play the acting regular's decision, already made by its own agent (the table asks it on a worker
+        thread): as :meth:`step_ai`, without consulting the agent a second time. None falls back to the first
+        legal action (logged)."""
+        s = self._require_session()
+        step = s.apply_ai_choice(action)
+        self._observe(s, step.events)
+        return step
+
     def run_ai(self, limit: int = 10_000) -> list[AiStep]:
         """Play AI seats until it is the player's turn or the session is over (for tests and fast-forward)."""
         s = self._require_session()

@@ -122,8 +122,7 @@ class TableSession:
 
     @property
     def agents(self) -> dict[int, Any]:
-        """The regulars' agents by seat, as they stand after every move played so far (the UI may lend a seat
-        a stand-in for one move by assigning into this dict)."""
+        """The regulars' agents by seat, as they stand after every move played so far."""
         if self._agents is None:
             self._agents = self._caught_up_agents()
         return self._agents
@@ -223,13 +222,19 @@ class TableSession:
         return events
 
     def apply_ai(self) -> AiStep:
-        seat = self.state.current_seat
-        if seat is None:
-            raise IllegalAction("the session is over: no one is to act", "session_over")
-        if seat == HUMAN_SEAT:
-            raise IllegalAction("it is your turn, not an AI seat's", "not_your_turn", {"current_seat": seat})
+        """The regular to act chooses (here, on the caller's thread) and its choice is played."""
+        seat = self._ai_seat()
+        return self.apply_ai_choice(self.agents[seat].choose(self.state.view(seat), self.state.legal_actions()))
+
+    def apply_ai_choice(self, action: Action | None) -> AiStep:
+        """Play the acting regular's choice, already made by its agent elsewhere (the table asks it on a worker
+        thread, so the agent is consulted once per move): None (the agent failed) or an illegal choice is
+        logged and the first legal action played instead."""
+        seat = self._ai_seat()
         legal = self.state.legal_actions()
-        action = self.agents[seat].choose(self.state.view(seat), legal)
+        if action is None:
+            log.warning("agent %s at seat %d chose nothing; playing %r", self.agents[seat].name, seat, legal[0])
+            action = legal[0]
         try:
             events = self.state.apply(action, seat)
         except IllegalAction as exc:  # an agent bug must not wreck a campaign: take the first legal choice
@@ -239,6 +244,15 @@ class TableSession:
             events = self.state.apply(action, seat)
         self.actions_played += 1
         return AiStep(seat, action, events)
+
+    def _ai_seat(self) -> int:
+        """The regular's seat now to act (an IllegalAction when nobody is, or the player is)."""
+        seat = self.state.current_seat
+        if seat is None:
+            raise IllegalAction("the session is over: no one is to act", "session_over")
+        if seat == HUMAN_SEAT:
+            raise IllegalAction("it is your turn, not an AI seat's", "not_your_turn", {"current_seat": seat})
+        return seat
 
     # ---------------------------------------------------------------------------------------- talk
     def banter(self, events: Sequence[Event]) -> list[Banter]:

@@ -773,10 +773,17 @@ class CardTable:
                      (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
                      edge=theme.BRASS_DARK)
 
-    def _paint(self, surf: pygame.Surface, incremental: bool) -> list[pygame.Rect]:
+    def draw(self, surf: pygame.Surface) -> None:
+        self._spot_cache = {}  # the spots are worked out once per painted frame
+        try:
+            super().draw(surf)  # type: ignore[misc]
+        finally:
+            self._spot_cache = None
+
+    def draw_dirty(self, surf: pygame.Surface) -> list[pygame.Rect]:
         self._spot_cache = {}
         try:
-            return super()._paint(surf, incremental)
+            return super().draw_dirty(surf)  # type: ignore[misc]
         finally:
             self._spot_cache = None
 

@@ -7,7 +7,7 @@ events it returned; tables, the log and the sound all listen on the bus.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +45,8 @@ def ai_seat(index: int, agent: str = "random") -> SeatSpec:
 
 
 class TableSession:
-    """The engine state plus seats, agents and the bus; the only path from the UI to ``state.apply``."""
+    """The engine state plus seats, agents and the bus; the only path from the UI to ``state.apply``. A quick
+    table's :class:`~game.ui.source.TableSource`."""
 
     def __init__(self, state: State, seats: list[SeatSpec], seed: int = 0, bus: EventBus | None = None,
                  setup: dict[str, Any] | None = None, secret: bytes | None = None) -> None:
@@ -102,7 +103,7 @@ class TableSession:
         self.bus.publish(events)
         return events
 
-    def ask_agent(self, pool: ThreadPoolExecutor) -> Future[Action]:
+    def ask_agent(self, pool: Executor) -> Future[Action | None]:
         """Start the current AI seat's decision on a worker thread (the frame loop never waits for it).
 
         The view and legal actions are computed here, on the main thread, so the agent never touches the
@@ -114,7 +115,7 @@ class TableSession:
         view = self.state.view(seat)
         legal = self.state.legal_actions()
         agent = self.agents[seat]
-        return pool.submit(_choose, agent, view, legal)
+        return pool.submit(agent_choice, agent, view, legal)
 
     def apply_agent_choice(self, action: Action | None) -> list[Event]:
         """Apply an agent's choice; an illegal or failed one is logged and the first legal action taken."""
@@ -129,7 +130,9 @@ class TableSession:
             return self.apply(legal[0])
 
 
-def _choose(agent: Any, view: dict[str, Any], legal: list[Action]) -> Action | None:
+def agent_choice(agent: Any, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    """``agent``'s choice, or None when it fails (run on a worker: an agent bug must not take the table down;
+    the source plays the first legal action instead)."""
     try:
         return agent.choose(view, legal)
     except Exception:  # an agent bug must not take the table down

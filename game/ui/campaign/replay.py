@@ -9,6 +9,7 @@ or one step at a time while paused.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 
 class ReplaySession(PlayerAtTable):
-    """The UI session interface over a replay: the steps come from the record, never from anyone's choice."""
+    """The table source over a replay: the steps come from the record, never from anyone's choice."""
 
     def __init__(self, record: SessionRecord, hand: int, names: list[str]) -> None:
         self.record = record
@@ -62,6 +63,12 @@ class ReplaySession(PlayerAtTable):
     def apply(self, action: Action) -> list[Event]:
         raise IllegalAction("this is a replay: nobody acts", "session_over")
 
+    def ask_agent(self, pool: Executor) -> Future[Action | None]:
+        raise ValueError("a replay asks no agent: its moves are recorded (step plays the next one)")
+
+    def apply_agent_choice(self, action: Action | None) -> list[Event]:
+        raise IllegalAction("this is a replay: nobody acts", "session_over")
+
 
 def _stacks_before(record: SessionRecord, hand: int) -> list[int] | None:
     """The stacks as the hand began (the previous hand's end), for the table's opening picture."""
@@ -92,7 +99,7 @@ class ReplayTableMixin:
         super().__init__(app, session)
         self.add_log(None, f"Replay of sitting {session.record.id}, hand {session.hand + 1} of {hands}.")
 
-    def _opening_view(self) -> dict[str, Any]:
+    def opening_view(self) -> dict[str, Any]:
         v = self.reset_round(self.state.view(self.eyes))
         if self.replay_session.start_stacks is not None:
             v["stacks"] = list(self.replay_session.start_stacks)
@@ -122,7 +129,7 @@ class ReplayTableMixin:
             return head + "  ·  the hand is over"
         return head + ("  ·  paused: Space steps" if not self.replay_playing else "")
 
-    def _drive_turn(self) -> None:
+    def drive_turn(self) -> None:
         if self.replay_session.done or not self.replay_playing:
             return
         self.replay_wait += self._frame_dt
@@ -185,13 +192,19 @@ class ReplayTableMixin:
 _classes: dict[type[BaseTable], type[BaseTable]] = {}
 
 
-def open_replay(app: App, record: SessionRecord, hand: int, names: list[str]) -> BaseTable:
-    """Push a replay of ``record``'s hand ``hand`` (0-based) on its game's table."""
-    base = table_for(record.game)
+def replay_table_class(game_id: str) -> type[BaseTable]:
+    """The game's table class with the replay's behaviour mixed in (made once per class)."""
+    base = table_for(game_id)
     cls = _classes.get(base)
     if cls is None:
         cls = type(f"Replay{base.__name__}", (ReplayTableMixin, base), {})
         _classes[base] = cls
+    return cls
+
+
+def open_replay(app: App, record: SessionRecord, hand: int, names: list[str]) -> BaseTable:
+    """Push a replay of ``record``'s hand ``hand`` (0-based) on its game's table."""
+    cls = replay_table_class(record.game)
     hands = max(1, record.hands + (1 if _unfinished(record) else 0))
     hand = max(0, min(hands - 1, hand))
 

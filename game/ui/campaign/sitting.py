@@ -1,23 +1,20 @@
-"""A campaign sitting dressed as the table session the table scenes already drive.
+"""A campaign sitting as a table source: the protocol every table drives (:class:`game.ui.source.TableSource`).
 
-Why an adapter and not a second table: the tables (``game/ui/tables``) read a session through a small
-surface (``state``, ``seats``, ``bus``, ``seed``, ``is_human``, ``humans``, ``publish_opening``, ``apply``,
-``ask_agent``, ``apply_agent_choice``). This class offers the same surface over the campaign's
+Why a source and not a second table: the tables (``game/ui/tables``) read what they drive through one small
+surface, documented in :mod:`game.ui.source`. This class offers it over the campaign's
 :class:`~game.campaign.table.TableSession`, so the very same table class plays a quick table and a campaign
-sitting. The difference is where moves go: through :meth:`Campaign.act` and :meth:`Campaign.step_ai`, so the
+sitting. The difference is where moves go: through :meth:`Campaign.act` and :meth:`Campaign.play_ai`, so the
 campaign's bookkeeping (journal numbers, hand ends, agents rebuilt from the save) sees every move, and a
 finished hand is saved at once.
 
 AI pacing: the table asks for a decision on the worker thread (``ask_agent``) as it does at a quick table; the
-choice is then played through ``step_ai`` by lending the campaign a one-shot agent that answers with it, so
-the regular's own agent is consulted exactly once per move and the campaign's books stay its own.
+choice is then played through :meth:`Campaign.play_ai`, which takes the decision already made, so the
+regular's own agent is consulted exactly once per move and the campaign's books stay its own.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import TYPE_CHECKING, Any
 
 from game.campaign import saves
@@ -25,31 +22,11 @@ from game.campaign.table import HUMAN_SEAT, Banter
 from game.engine.core import Action, Event
 from game.events import EventBus
 from game.ui.campaign.regular_life import winners
-from game.ui.session import SeatSpec
+from game.ui.session import SeatSpec, agent_choice
 
 if TYPE_CHECKING:
     from game.ui.campaign.play import CampaignPlay
 
-log = logging.getLogger("cantina.campaign")
-
-
-class _Answer:
-    """A one-shot agent: the decision the regular's agent already made on the worker thread."""
-
-    def __init__(self, agent: Any, action: Action | None) -> None:
-        self.name = getattr(agent, "name", "agent")
-        self.action = action
-
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self.action if self.action is not None else legal[0]
-
-
-def _choose(agent: Any, view: dict[str, Any], legal: list[Action]) -> Action | None:
-    try:
-        return agent.choose(view, legal)
-    except Exception:  # an agent bug must not take the table down
-        log.exception("agent failed")
-        return None
 
 
 class PlayerAtTable:
@@ -81,7 +58,7 @@ class PlayerAtTable:
 
 
 class CampaignSitting(PlayerAtTable):
-    """The UI session interface over the campaign's live table (the player is seat 0)."""
+    """The table source over the campaign's live table (the player is seat 0)."""
 
     def __init__(self, play: CampaignPlay, resumed: bool = False) -> None:
         session = play.campaign.session
@@ -109,25 +86,17 @@ class CampaignSitting(PlayerAtTable):
         self._after(events)
         return events
 
-    def ask_agent(self, pool: ThreadPoolExecutor) -> Future[Action | None]:
+    def ask_agent(self, pool: Executor) -> Future[Action | None]:
         seat = self.state.current_seat
         if seat is None or seat == HUMAN_SEAT:
             raise ValueError("the current seat is not a regular's")
         agent = self.cs.agents[seat]
-        return pool.submit(_choose, agent, self.state.view(seat), self.state.legal_actions())
+        return pool.submit(agent_choice, agent, self.state.view(seat), self.state.legal_actions())
 
     def apply_agent_choice(self, action: Action | None) -> list[Event]:
-        """Play the regular's decision through ``Campaign.step_ai`` (an illegal one falls back, logged there)."""
-        seat = self.state.current_seat
-        agents = self.cs.agents
-        real = agents.get(seat) if seat is not None else None
-        if seat is not None and real is not None:
-            agents[seat] = _Answer(real, action)
-        try:
-            step = self.play.campaign.step_ai()
-        finally:
-            if seat is not None and real is not None:
-                agents[seat] = real
+        """Play the regular's decision through ``Campaign.play_ai`` (None or an illegal one falls back to the
+        first legal action, logged there)."""
+        step = self.play.campaign.play_ai(action)
         self._after(step.events)
         return step.events
 

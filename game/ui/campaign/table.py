@@ -3,8 +3,9 @@ to deal on or cash out, the campaign's pause menu, a save as it closes, and the 
 
 Why a mixin over the game's table class (``table_for(game_id)``), built at run time: every game's table
 (Hintaro's dice, a new game's cards...) works in the campaign the day it lands, with nothing added to it.
-The mixin only wraps the table's hooks (``beats_for``, ``sync``, ``_drive_turn``, ``rebuild_actions``,
-``items``, ``open_menu``, ``close``); the rules, the pieces and the animations stay the table's.
+The mixin only wraps the table's hooks (``beats_for``, ``sync``, ``drive_turn``, ``on_session_over``,
+``rebuild_actions``, ``items``, ``open_menu``, ``close``); the rules, the pieces and the animations stay the
+table's.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class CampaignTableMixin:
         if session.resumed:
             self.add_log(None, f"Back at {cs.table.title}: round {self.state.round_no}.")
             for ev in self._recap_events:  # the last hand's end plays again; the pause holds the next deal back
-                self._on_event(ev)
+                self.on_event(ev)
             self._recap_events = []
         else:
             self.add_log(None, f"You buy in at {cs.table.title} for {cs.buy_in:,} credits.")
@@ -73,7 +74,7 @@ class CampaignTableMixin:
                 self.say_banter(hello)
 
     # ------------------------------------------------------------------ the picture at the start
-    def _opening_view(self) -> dict[str, Any]:
+    def opening_view(self) -> dict[str, Any]:
         cs = self.campaign_sitting.cs
         if self.campaign_sitting.resumed:  # as it stands: no opening deal to animate
             recap = self._recap() if cs.hand_ends and cs.between_hands else None
@@ -81,7 +82,7 @@ class CampaignTableMixin:
                 return self.state.view(self.eyes)
             self._recap_events = recap[1]
             return recap[0]
-        return super()._opening_view()
+        return super().opening_view()
 
     def _recap(self) -> tuple[dict[str, Any], list[Event]] | None:
         """Resumed between hands: the table just before the last action of the hand that ended, and that
@@ -210,14 +211,14 @@ class CampaignTableMixin:
         # the pause between hands is the hold: the showdown stays on the felt until the player plays on
         return None if self.pauses_after(ev) else super().hold_seconds(ev)
 
-    def _on_event(self, ev: Event) -> None:
+    def on_event(self, ev: Event) -> None:
         if self.held is not None:  # the next hand, dealt already: kept for after the pause
             n = len(self.beats)
-            super()._on_event(ev)
+            super().on_event(ev)
             new = [self.beats.pop() for _ in range(len(self.beats) - n)]
             self.held.extend(reversed(new))  # in the order they came
             return
-        super()._on_event(ev)
+        super().on_event(ev)
         if self.pauses_after(ev):
             self.held = []
 
@@ -287,15 +288,13 @@ class CampaignTableMixin:
         super().handle(ev)
 
     # ------------------------------------------------------------------ the flow
-    def _drive_turn(self) -> None:
-        if self.state.is_over:
-            if not self.results_shown:
-                self.results_shown = True
-                self.campaign_play.leave(self, forfeit=False)
+    def drive_turn(self) -> None:
+        if self.hand_pause and not self.state.is_over:
             return
-        if self.hand_pause:
-            return
-        super()._drive_turn()
+        super().drive_turn()
+
+    def on_session_over(self) -> None:
+        self.campaign_play.leave(self, forfeit=False)
 
     def open_menu(self) -> None:
         self.app.push(CampaignTableMenu(self.app, self))

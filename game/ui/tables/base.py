@@ -11,6 +11,13 @@ event, exactly as a replay or a remote client would. Beats only add what moves o
 tumbling dice, tags, banners); no table patches ``shown`` by hand. The UI never decides a rule and never reads
 the state's internals.
 
+Whose turn it is, the AI seats' pacing, the hot-seat curtain and the end of the session are decided by the
+pygame-free turn driver (``game.ui.driver``), over the table source the table was given (the protocol in
+``game.ui.source``: a quick table, a campaign sitting, a replay). A table extends the flow through public hooks
+(``drive_turn``, ``on_session_over``, ``seat_geometry``, ``on_beat_started``, ``on_beat_ended``,
+``button_callback``, ``opening_view``, ``on_event``), never by redefining a private method
+(tests/ui/test_private_overrides.py).
+
 Beats and the animations' base classes live in ``game.ui.anim`` (the card pieces use them too); the helpers
 for the beats every chip game tells alike (a bet, a pot won, the round's end, a carried pot shared out) are
 here, with the action bar's layout.
@@ -23,7 +30,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -35,12 +42,14 @@ from game.ui.anim import Anim, Beat, FrameAnim
 from game.ui.chips import draw_pile, draw_stacks, pile_rect, stack_max_size, stack_rect, stack_size
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import glow, panel, shade
+from game.ui.driver import CURTAIN, EYES, MOVED, OVER, TurnDriver
 from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.regions import RecordingSurface, RegionRecorder, note_clipped
 from game.ui.scene import Scene
-from game.ui.session import TableSession
 from game.ui.showdown_words import count, showdown_words
+from game.ui.source import TableSource
+from game.ui.tables.log_panel import LogLine, TableLog
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -188,14 +197,6 @@ class ActionSpec:
     probe: Action | None = None
 
 
-@dataclass
-class LogLine:
-    event: Event | None
-    text: str = ""  # fixed text (for lines that are not events)
-    seat: int | None = None
-    cache: dict[Any, str | None] = field(default_factory=dict)
-
-
 @dataclass(frozen=True)
 class RoundResult:
     """How the round ended, held on the felt from its ``round_over`` until the next round is dealt: who won
@@ -232,27 +233,26 @@ class BaseTable(Scene):
         "pot_won", "pot_carried", "odd_chips_won", "round_over", "session_over", "carry_returned", "draw_phase",
         "spike_roll", "dice_rolled", "hands_revealed", "hintaro_thrown", "shared_thrown", "betting_round"})
 
-    def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
+    def __init__(self, app: App, session: TableSource, demo: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.state = session.state
         self.demo = demo
         self.n = self.state.n
         self.names = [s.name for s in session.seats]
-        self.sub = session.bus.subscribe("*", self._on_event)
+        self.sub = session.bus.subscribe("*", self.on_event)
+        #: whose turn it is and what to do about it (AI pacing, curtain, the end): pygame-free, game.ui.driver
+        self.driver = TurnDriver(session, app.pool, self.speed)
         self.beats: deque[Beat] = deque()
         self.beat: Beat | None = None
         self.anims: list[Anim] = []
-        self.log: list[LogLine] = []
-        self.log_scroll = 0
+        #: the log's lines and scroll (the table paints them): game/ui/tables/log_panel.py
+        self.table_log = TableLog(self.describe)
         self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
         self.last_actor: int | None = None
         self.eyes: int | None = self._initial_eyes()
-        self.shown: dict[str, Any] = self._opening_view()
+        self.shown: dict[str, Any] = self.opening_view()
         self.synced = False
-        self.ai_wait = 0.0
-        self.ai_future: Future[Action] | None = None
-        self.results_shown = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
         self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
         self._result_place: tuple[Any, pygame.Rect] | None = None
@@ -267,7 +267,7 @@ class BaseTable(Scene):
         self._bg_dim_rect = pygame.Rect(0, 0, 0, 0)
         self._log_surf: pygame.Surface | None = None
         self._log_dirty = True
-        self._log_version += 1
+        self.table_log.changed()
         self.seed = session.seed
         self._tumble_seed = session.seed * 7919
         self.message: str | None = None
@@ -287,14 +287,40 @@ class BaseTable(Scene):
         return self.app.text
 
     def _initial_eyes(self) -> int | None:
-        humans = self.session.humans
-        if not humans:
-            return None
-        if len(humans) == 1 or not self.has_private_info(None, humans[0]):
-            return humans[0]
-        return None  # several people and private information: the curtain picks the first one
+        return self.driver.first_eyes()  # several people and private information: the curtain picks the first
 
-    def _opening_view(self) -> dict[str, Any]:
+    @property
+    def log(self) -> list[LogLine]:
+        """The log's lines, oldest first (held by :attr:`table_log`)."""
+        return self.table_log.lines
+
+    @property
+    def log_scroll(self) -> int:
+        return self.table_log.scroll
+
+    @log_scroll.setter
+    def log_scroll(self, value: int) -> None:
+        self.table_log.scroll = value
+
+    @property
+    def _log_version(self) -> int:
+        return self.table_log.version
+
+    @_log_version.setter
+    def _log_version(self, value: int) -> None:
+        self.table_log.version = value
+
+    @property
+    def ai_future(self) -> Future[Action | None] | None:
+        """The AI seat's decision being made on the worker (None: none asked), as the driver holds it."""
+        return self.driver.future
+
+    @property
+    def results_shown(self) -> bool:
+        """The end of the session has been shown (the driver reports it once)."""
+        return self.driver.ended
+
+    def opening_view(self) -> dict[str, Any]:
         """What the table looked like before the opening events: the view, with the starting stacks."""
         v = self.state.view(self.eyes)
         stack = v.get("options", {}).get("stack")
@@ -315,33 +341,19 @@ class BaseTable(Scene):
     def close(self) -> None:
         """Stop listening to the bus (when the table is left for good)."""
         self.sub.cancel()
-        if self.ai_future is not None:
-            self.ai_future.cancel()
+        self.driver.close()
         self.coach.close()
 
     # ------------------------------------------------------------------ private information
     def has_private_info(self, a: int | None, b: int | None) -> bool:
         """Would switching the screen from seat ``a``'s eyes to seat ``b``'s reveal anything private?
-
-        A game class may say so with ``HIDDEN_INFO``; otherwise the two views are compared without their
-        ``seat`` key: if they differ, each seat knows something the other does not.
-        """
-        flag = getattr(type(self.state), "HIDDEN_INFO", None)
-        if flag is not None:
-            return bool(flag)
-        va = dict(self.state.view(a))
-        vb = dict(self.state.view(b))
-        va.pop("seat", None)
-        vb.pop("seat", None)
-        return va != vb
+        (The driver answers: :meth:`game.ui.driver.TurnDriver.has_private_info`.)"""
+        return self.driver.has_private_info(a, b)
 
     def needs_curtain(self, seat: int) -> bool:
-        """A different person is about to act and the table would show them something private."""
-        if not self.session.is_human(seat) or seat == self.eyes:
-            return False
-        if len(self.session.humans) < 2:
-            return False
-        return self.has_private_info(self.eyes, seat)
+        """A different person is about to act and the table would show them something private (a table may
+        add its own reasons; the driver asks this)."""
+        return self.driver.needs_curtain(seat, self.eyes)
 
     def set_eyes(self, seat: int | None) -> None:
         if seat != self.eyes:
@@ -383,7 +395,7 @@ class BaseTable(Scene):
         self._bg = None
         self._log_dirty = True
         self._log_version += 1
-        self.seat_geo = [self._seat_geometry(s) for s in range(self.n)]
+        self.seat_geo = [self.seat_geometry(s) for s in range(self.n)]
         self._stack_spots: dict[int, tuple[float, float]] = {}  # found again for the new seats (stack_spot)
         self.layout_pieces()
         self.rebuild_actions()
@@ -396,7 +408,9 @@ class BaseTable(Scene):
         base = self.eyes if self.eyes is not None else 0
         return math.pi / 2 + (seat - base) * 2 * math.pi / self.n
 
-    def _seat_geometry(self, seat: int) -> dict[str, Any]:
+    def seat_geometry(self, seat: int) -> dict[str, Any]:
+        """Where ``seat`` sits (its plate, the way in to the centre, its extent, its angle), laid out at each
+        resize or change of eyes. Seats round an oval by default; a table may stand them elsewhere."""
         a = self.seat_angle(seat)
         cx, cy = self.centre
         px = cx + math.cos(a) * self.seat_rx
@@ -542,7 +556,8 @@ class BaseTable(Scene):
                 self.fly(back, self.bet_spot(seat), self.stack_spot(seat), duration=0.3, hold=("stack", seat))
 
     # ------------------------------------------------------------------ the bus
-    def _on_event(self, ev: Event) -> None:
+    def on_event(self, ev: Event) -> None:
+        """An event from the bus: queue its beats (and the hold after a round's end); the story plays them."""
         if trace.enabled():
             trace.trace("event", event=ev.kind, seat=ev.seat)
         try:
@@ -708,27 +723,16 @@ class BaseTable(Scene):
         return self.session.seats[seat].pronoun
 
     def add_log(self, ev: Event | None, text: str = "") -> None:
-        self.log.append(LogLine(ev, text, ev.seat if ev else None))
-        if len(self.log) > 300:
-            del self.log[:100]
-        self.log_scroll = 0
+        """A line in the log: an event (worded for whoever has the screen when it is read) or a fixed text."""
+        self.table_log.add(ev, text)
         self._log_dirty = True
-        self._log_version += 1
 
     def log_text(self, line: LogLine) -> str | None:
-        if line.event is None:
-            return line.text
-        key = self.eyes
-        if key not in line.cache:
-            try:
-                line.cache[key] = self.describe(line.event.visible_to(self.eyes))
-            except Exception as exc:
-                line.cache[key] = f"({line.event.kind}: {exc})"
-        return line.cache[key]
+        return self.table_log.text(line, self.eyes)
 
     def log_lines(self) -> list[str]:
         """The log as the eyes may read it (the tests read this)."""
-        return [t for t in (self.log_text(line) for line in self.log) if t]
+        return self.table_log.texts(self.eyes)
 
     def tag(self, seat: int, text: str, colour: tuple[int, int, int] = theme.AMBER) -> None:
         """Mark ``seat`` as the one that just acted (the last action stays highlighted on the table)."""
@@ -774,7 +778,7 @@ class BaseTable(Scene):
     def busy(self) -> bool:
         if self.beat is not None or self.beats or self.anims or bool(self.tweens):
             return True
-        if self.ai_future is not None or self._ai_pausing or self.flicker_t >= 0 or self.coach.busy():
+        if self.driver.busy() or self.flicker_t >= 0 or self.coach.busy():
             return True
         return not self.synced
 
@@ -803,6 +807,11 @@ class BaseTable(Scene):
         self.say_beat(beat)
         if beat.sound:
             self.app.play(beat.sound)
+        self.on_beat_started(beat)
+
+    def on_beat_started(self, beat: Beat) -> None:
+        """A beat of the story has just started (its event folded, its animation begun): a table that keeps
+        something derived from the picture drops it here. Nothing by default."""
 
     def say_beat(self, beat: Beat, now: bool = False) -> None:
         """Put the beat's event in the log (and so the header) once its moment has come, or ``now``."""
@@ -827,6 +836,10 @@ class BaseTable(Scene):
             self.say_beat(beat, now=True)
         if beat is not None and beat.end is not None:
             beat.end()
+        self.on_beat_ended()
+
+    def on_beat_ended(self) -> None:
+        """The current beat has just ended (or was skipped). Nothing by default."""
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -857,7 +870,7 @@ class BaseTable(Scene):
         if self.beat is None and not self.beats and not self.anims and not self.synced:
             self.sync()
         if self.synced:
-            self._drive_turn()
+            self.drive_turn()
         self.coach.update()
 
     def sync(self) -> None:
@@ -874,44 +887,24 @@ class BaseTable(Scene):
             trace.trace("your_turn", seat=self.eyes,
                         buttons={b.label: list(b.rect) for b in self.buttons if b.enabled})
 
-    def _drive_turn(self) -> None:
-        state = self.state
-        if state.is_over:
-            if not self.results_shown:
-                self.results_shown = True
-                self.app.show_results(self)
-            return
-        seat = state.current_seat
-        assert seat is not None
-        if self.session.is_human(seat):
-            if self.needs_curtain(seat):
-                self.app.show_curtain(self, seat)
-            elif seat != self.eyes:
-                self.set_eyes(seat)
-            return
-        # an AI seat: a short readable pause, then its decision on a worker thread
-        if self.ai_future is None:
-            if not self._ai_pausing:
-                self._ai_pausing = True
-                self.ai_wait = self.dur(0.55)
-            self.ai_wait -= self._frame_dt
-            if self.ai_wait <= 0:
-                self.ai_wait = 0.0
-                self._ai_pausing = False
-                self.ai_future = self.session.ask_agent(self.app.pool)
-            return
-        if self.ai_future.done():
-            fut, self.ai_future = self.ai_future, None
-            try:
-                choice = fut.result()
-            except Exception:
-                choice = None
-            self.session.apply_agent_choice(choice)
+    def drive_turn(self) -> None:
+        """The settled table's turn, once a frame: the driver decides, the table shows it. A table that adds
+        to the flow (a pause between hands, a replay's pace) extends this."""
+        turn = self.driver.step(self._frame_dt, self.eyes, self.needs_curtain)
+        if turn.kind == OVER:
+            self.on_session_over()
+        elif turn.kind == CURTAIN and turn.seat is not None:
+            self.app.show_curtain(self, turn.seat)
+        elif turn.kind == EYES:
+            self.set_eyes(turn.seat)
+        elif turn.kind == MOVED:
             self.rebuild_actions()
 
+    def on_session_over(self) -> None:
+        """The session has ended (called once): show its results. A table or the campaign shows its own end."""
+        self.app.show_results(self)
+
     _frame_dt = 0.0
-    _ai_pausing = False
-    _log_version = 0
 
     # ------------------------------------------------------------------ acting (people)
     def my_turn(self) -> bool:
@@ -989,7 +982,7 @@ class BaseTable(Scene):
         for spec in specs:
             if not (spec.enabled and mine):
                 self._say_why_greyed(spec, view)
-        self.put_buttons(specs, [self._button_callback(spec) for spec in specs], live=mine)
+        self.put_buttons(specs, [self.button_callback(spec) for spec in specs], live=mine)
 
     # ------------------------------------------------------------------ why a button is greyed
     def _say_why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> None:
@@ -1068,7 +1061,7 @@ class BaseTable(Scene):
         self.slider_kind = None
         self.put_buttons([spec for spec, _ in pairs], [cb for _, cb in pairs])
 
-    def _button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
+    def button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
         if spec.amount_kind:
             kind = spec.amount_kind
             return lambda: self.act_amount(kind)

@@ -40,7 +40,7 @@ from game.ui.widgets import Button, Slider
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.session import TableSession
+    from game.ui.source import TableSource
 
 #: phases drawn as the market board
 BOARD_PHASES = frozenset({"business", "auction", "trade"})
@@ -89,7 +89,7 @@ class BetterHintaroTable(HintaroTable):
         "tiebreak": "Tie-break shootout", "over": "", "end": "", "between": "",
     }
 
-    def __init__(self, app: App, session: TableSession, demo: bool = False) -> None:
+    def __init__(self, app: App, session: TableSource, demo: bool = False) -> None:
         self.content = load_content()
         self.art = bp.CardArt(app.text, self.content)
         self.mode = "table"
@@ -151,9 +151,9 @@ class BetterHintaroTable(HintaroTable):
             self._board_cache = (key, bp.board_layout(self.area, self.u, order, self.art, eyes))
         return self._board_cache[1]
 
-    def _seat_geometry(self, seat: int) -> dict[str, Any]:
+    def seat_geometry(self, seat: int) -> dict[str, Any]:
         if self.mode != "board":
-            return super()._seat_geometry(seat)
+            return super().seat_geometry(seat)
         plate = self.board_layout().plates[seat].copy()
         return {"plate": plate, "in": (1.0, 0.0), "ext": plate.w / 2, "angle": 0.0}
 
@@ -177,12 +177,10 @@ class BetterHintaroTable(HintaroTable):
         super().update(dt)
         self._check_mode()
 
-    def _start_beat(self, beat: Beat) -> None:
-        super()._start_beat(beat)
+    def on_beat_started(self, beat: Beat) -> None:
         self._hits = None
 
-    def _end_beat(self) -> None:
-        super()._end_beat()
+    def on_beat_ended(self) -> None:
         self._hits = None
 
     # ------------------------------------------------------------------ who is who
@@ -224,14 +222,13 @@ class BetterHintaroTable(HintaroTable):
             self.draft = None
         super().set_eyes(seat)
 
-    def _drive_turn(self) -> None:
+    def drive_turn(self) -> None:
         if self.state.current_seat == self.eyes:
             self.pass_back = False
-        if self.state.is_over and not self.results_shown:
-            self.results_shown = True
-            self.app.push(bp.VictoryScene(self.app, self))
-            return
-        super()._drive_turn()
+        super().drive_turn()
+
+    def on_session_over(self) -> None:
+        self.app.push(bp.VictoryScene(self.app, self))
 
     # ------------------------------------------------------------------ UI state that follows the game
     def _tidy(self) -> None:
@@ -693,11 +690,11 @@ class BetterHintaroTable(HintaroTable):
         return ActionSpec(label, tip if why is None else _cap(why), key, key_label, action=action,
                           enabled=why is None, primary=primary)
 
-    def _button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
+    def button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
         cb = getattr(spec, "callback", None)
         if cb is not None:
             return cb
-        return super()._button_callback(spec)
+        return super().button_callback(spec)
 
     def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
         phase = view.get("phase")

@@ -57,7 +57,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         return kinzo_deck()
 
     # ------------------------------------------------------------------ layout
-    def _seat_geometry(self, seat: int) -> dict[str, Any]:
+    def seat_geometry(self, seat: int) -> dict[str, Any]:
         """Seats stand side by side along the near edge of the table, first seat on the left, the ends raised a
         little like a dealer's counter; each seat's hands lie straight above its plate and the house has the
         far side of the table to itself."""
