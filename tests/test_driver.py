@@ -197,7 +197,7 @@ def test_a_campaign_sitting_is_a_table_source_the_driver_plays() -> None:
     c = Campaign.new(seed=21)
     cs = c.sit("long_table")
     saves: list[str] = []
-    sitting = CampaignSitting(SimpleNamespace(campaign=c, autosave=saves.append))  # type: ignore[arg-type]
+    sitting = CampaignSitting(SimpleNamespace(campaign=c, autosave=saves.append, hand_winners=[]))  # type: ignore[arg-type]
     assert isinstance(sitting, TableSource)
     seen = published(sitting)
     drv = TurnDriver(sitting, InlinePool())

@@ -29,7 +29,7 @@ from game.ui.cards import (
     pill_rect,
     row_offsets,
 )
-from game.ui.chips import draw_stacks, stack_size
+from game.ui.chips import draw_stacks, stack_max_size
 from game.ui.draw import glow, panel
 from game.ui.tables.base import ActionSpec, BaseTable, Beat, Item
 
@@ -42,8 +42,8 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
     "jackpot": ("JACKPOT", "star", (40, 26, 4), (244, 196, 70)),
     "rolls": ("TO THE DICE", "pair", theme.CREAM, (50, 44, 36)),
 }
-#: the outcome words of a split pair at a crowded table, where the full words would run into each other
-SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE"}
+#: the outcome words of hands at a crowded table, where the full words would run into the next seat's
+SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "jackpot": "JACKPOT"}
 
 
 class KinzoTable(PotBoxes, CardTable, BaseTable):
@@ -88,6 +88,17 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         box = img.get_rect().inflate(int(14 * self.u), int(6 * self.u))
         box.midbottom = (r.centerx, r.top + int(6 * self.u))
         return box
+
+    def stack_spot(self, seat: int) -> tuple[float, float]:
+        """A seat's own chips stand in the left-hand column of its hands, under the hand pot and clear of the
+        tag on the plate's top edge (the plates stand in a row here: beside them is a neighbour)."""
+        plate: pygame.Rect = self.seat_geo[seat]["plate"]
+        bottom = plate.top - int(22 * self.u)
+        b = self._block(seat)
+        if b is not None:
+            return (b["chips"][0], bottom)
+        chips_w = stack_max_size(self.stack_d)[0] + int(12 * self.u)
+        return (plate.centerx - self.cw - chips_w / 2, bottom)
 
     def prop_clearance(self) -> list[pygame.Rect]:
         """A seat's ground is the whole column above its plate its hands may fill (two split hands, dice above
@@ -164,7 +175,9 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         w, h = self.cw, self.ch
         gap = int(10 * u)
         slot = self.area.w / self.n - 8 * u
-        for short in (False, True):  # a split pair that outgrows its seat's slot says its outcomes briefly
+        # the hand pot's chips and the seat's stacks stand left of the cards, clear of the turn outline
+        chips_w = stack_max_size(self.stack_d)[0] + int(12 * u)
+        for short in (False, True):  # hands that outgrow their seat's slot say their outcomes briefly
             rows = []
             for idx, hand in hands:
                 n = max(1, len(hand.get("cards") or []))
@@ -174,10 +187,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                 word, mark = self._outcome_words(hand, short)
                 said = pill_rect(self.text, word, self._fs(), (0, 0), mark).w if word else 0
                 rows.append((idx, hand, xs, max(width, label, said, 2 * self.small_die + int(8 * u)), word))
-            if len(rows) < 2 or sum(r[3] for r in rows) + gap * (len(rows) - 1) <= slot:
+            if chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1) <= slot:
                 break
-        # the hand pot's chips stand left of the cards, clear of the turn outline (5u beyond the cards)
-        chips_w = stack_size(160, self.stack_d)[0] + int(12 * u)  # room for a hand pot of three denominations
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
         band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
         height = band + h + 2 * self.lh + int(12 * u)
@@ -206,7 +217,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
 
     def _outcome_words(self, hand: dict[str, Any], short: bool) -> tuple[str, str]:
         """The words and mark of a hand's outcome pill ("" when it has none yet); ``short`` for a split pair
-        that would outgrow its seat's slot at a crowded table."""
+        that would outgrow its seat's slot."""
         key = self._outcome_key(hand)
         if key is None:
             return "", ""
