@@ -473,8 +473,10 @@ class BaseTable(Scene):
         zone (plate, pieces, stacks) nor another seat's is covered by the bet or the amount under it."""
         pieces = self.pieces_rect(seat)
         g = self.seat_geo[seat]
-        w, h = stack_max_size(self.stack_d)
-        bw, bh = max(w, int(44 * self.u)), h + int(16 * self.u)  # the stacks and their amount underneath
+        # room for a bet of four denominations (two rows, up to 660 chips: a bet of 1,000 or more stands taller)
+        # and its amount underneath
+        w, h = stack_size(660, self.stack_d)
+        bw, bh = max(w, int(44 * self.u)), h + int(16 * self.u)
         gap = int(8 * self.u)
         vx, vy = g["in"]
         cx, cy = pieces.center
