@@ -132,7 +132,12 @@ def _glow_source(colour: Colour, alpha: int, additive: bool) -> pygame.Surface:
     key = (colour, alpha, additive)
     small = _glow_sources.get(key)
     if small is None:
-        small = _glow_sources[key] = _glow_disc(colour, alpha, additive)
+        small = _glow_disc(colour, alpha, additive)
+        if pygame.display.get_surface() is not None:
+            # in the window's pixel format (the disc is built RGBX/RGBA, the window is usually BGRX): the pools
+            # scaled from it then blend into the room and the screen on SDL's fast path, ~4x faster a blit
+            small = small.convert() if additive else small.convert_alpha()
+        _glow_sources[key] = small
     return small
 
 
