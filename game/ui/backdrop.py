@@ -25,12 +25,14 @@ class Backdrop:
     # ------------------------------------------------------------------ pieces
     def _gradient(self, size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
                   ) -> pygame.Surface:
-        w, h = size
-        col = pygame.Surface((1, max(1, h)))
-        for y in range(h):
-            f = y / max(1, h - 1)
-            col.set_at((0, y), tuple(int(top[i] + (bottom[i] - top[i]) * f) for i in range(3)))
-        return pygame.transform.scale(col, (max(1, w), max(1, h)))
+        """A vertical gradient from ``top`` to ``bottom``: one column of bytes, stretched (in the window's pixel
+        format when there is a window, so the room needs no converting copy)."""
+        w, h = max(1, size[0]), max(1, size[1])
+        span = max(1, h - 1)
+        column = bytes(int(top[i] + (bottom[i] - top[i]) * (y / span)) for y in range(h) for i in range(3))
+        col = pygame.Surface((1, h))  # the default format: the window's, when there is one
+        col.blit(pygame.image.frombytes(column, (1, h), "RGB"), (0, 0))
+        return pygame.transform.scale(col, (w, h))
 
     def _tile(self, surf: pygame.Surface, asset: str, tile: int, area: pygame.Rect | None = None) -> bool:
         img = self.res.try_image(asset, (tile, tile))
@@ -59,8 +61,7 @@ class Backdrop:
     def room(self, size: tuple[int, int], seed: int = 7, shelf: float = 0.2) -> pygame.Surface:
         """The back of the cantina: dark wall, a bar shelf of bottles catching a little light, smoke."""
         w, h = size
-        surf = self._gradient(size, (20, 24, 34), (6, 7, 11)).convert() if pygame.display.get_surface() \
-            else self._gradient(size, (20, 24, 34), (6, 7, 11))
+        surf = self._gradient(size, (20, 24, 34), (6, 7, 11))
         rng = random.Random(seed)
         u = max(0.45, min(w / 1280, h / 720))
         # wall panels
