@@ -423,7 +423,8 @@ class App:
                         age = process_age()
                         first_frame = age if age is not None else time.perf_counter() - self.t_start
                         if frames is not None and not quiet:
-                            print(f"first frame: {first_frame * 1000:.0f} ms", flush=True)
+                            print(f"first frame: {first_frame * 1000:.0f} ms (cpu {time.process_time() * 1000:.0f} ms)",
+                                  flush=True)
                         if self.sound is None:
                             self.start_sound()
                 if frames is not None and self.frame >= frames:
