@@ -311,3 +311,26 @@ def test_settings_scene_turns_the_odds_coach_on(app, config_dir) -> None:
     saved, _ = Settings.load()
     assert saved.coach is True
     assert coach.rect.bottom <= app.screen.get_height(), "the row fits on a 1280×720 window"
+
+
+def test_the_sound_device_is_opened_after_the_first_frame_not_before(monkeypatch) -> None:
+    """Opening the device can take tens of ms (failed ALSA attempts without a sound card, a slow sound server):
+    the window and the title come first, the mixer is asked for once the first frame is on screen."""
+    from game.ui import audio
+
+    asked: list[int] = []
+    app = None
+
+    def opened() -> None:
+        asked.append(app.frame if app is not None else -1)
+
+    monkeypatch.setattr(audio, "init", opened)
+    app = App(size=(800, 600), settings=Settings(muted=True, ambience=False))
+    try:
+        assert asked == [], "the sound device was opened while the app was being made"
+        app.go_title()
+        app.run(frames=2, quiet=True)
+        assert asked == [1], "opened once, right after the first frame"
+    finally:
+        app.shutdown()
+        pygame.quit()
