@@ -52,6 +52,21 @@ def games_and_agents() -> str:
     return "\n".join(lines)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``, the version looked up only when asked for: :func:`version` imports
+    :mod:`importlib.metadata` (and with it email, zipfile, csv...), ~10 ms a plain start need not pay before
+    its first frame."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str = "show the program's version and exit") -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"{parser.prog} {version()}")  # on stdout, as argparse's own version action prints it
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose epilog is computed only when the help is printed."""
 
@@ -128,7 +143,7 @@ def _add_join(sub: argparse._SubParsersAction) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cantina", description="Lost Hand Cantina", lazy_epilog=games_and_agents)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--frames", type=int, default=None, help="run this many frames, then exit (headless checks)")
     parser.add_argument("--demo", metavar="GAME", default=None, help="open a table of AI seats playing GAME")
     parser.add_argument("--seed", type=int, default=None, help="seed for --demo tables")

@@ -108,6 +108,15 @@ def test_a_plain_start_does_not_import_the_ai_to_build_its_help() -> None:
     assert out.stdout.strip() == "False", out.stderr
 
 
+def test_a_plain_start_does_not_look_up_its_version() -> None:
+    """The version comes from the package metadata only when ``--version`` asks: importing importlib.metadata
+    (email, zipfile, csv...) is start-up time spent before the title's first frame."""
+    code = ("import sys; from game.__main__ import build_parser; build_parser().parse_args(['--frames', '1']); "
+            "print('importlib.metadata' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.stdout.strip() == "False", out.stderr
+
+
 @pytest.mark.parametrize("size", ["10x10", "559x720", "1280x359", "0x0", "-5x600"])
 def test_a_window_smaller_than_the_tables_are_laid_out_for_is_refused(size: str, capsys) -> None:
     from game.ui.theme import MIN_WINDOW

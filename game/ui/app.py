@@ -99,7 +99,8 @@ class App:
         if msg:
             self.toast(msg, 8.0)
         release_big_blocks()  # freed surfaces go back to the system: RSS stays flat over a session
-        self.sound_problem = audio.init()  # no sound card: silence and one log line, not ALSA's chatter
+        audio.init_display()  # the sound device opens after the first frame (start_sound)
+        self.sound_problem: str | None = None
         self.res = Resources()
         self.text = Text(self.res)
         self.backdrop = Backdrop(self.res)
@@ -208,6 +209,7 @@ class App:
         """Synthesise the sounds (after the first frame, so the window appears at once)."""
         from game.ui.sound import SoundBank
 
+        self.sound_problem = audio.init()  # no sound card: silence and one log line, not ALSA's chatter
         self.sound = SoundBank(self.settings)
         if self.sound.problem:  # info only: a missing device was said once at start (game.ui.audio)
             log.info("sound: %s", self.sound.problem)
@@ -423,7 +425,8 @@ class App:
                         age = process_age()
                         first_frame = age if age is not None else time.perf_counter() - self.t_start
                         if frames is not None and not quiet:
-                            print(f"first frame: {first_frame * 1000:.0f} ms", flush=True)
+                            print(f"first frame: {first_frame * 1000:.0f} ms (cpu {time.process_time() * 1000:.0f} ms)",
+                                  flush=True)
                         if self.sound is None:
                             self.start_sound()
                 if frames is not None and self.frame >= frames:

@@ -95,6 +95,16 @@ def _settle(written: str, error: str | None = None) -> str | None:
     return _problem
 
 
+def init_display() -> None:
+    """pygame's window, events and fonts, without the sound device: what the title's first frame needs.
+
+    Why: opening the device is slow where it fails or a sound server answers late (~17 ms of failed ALSA
+    attempts on a machine without a sound card, 3 ms on the dummy driver), and nothing is heard before the
+    first frame anyway. :func:`init` (the app's sound start, after that frame) opens the rest quietly."""
+    pygame.display.init()
+    pygame.font.init()
+
+
 def init() -> str | None:
     """``pygame.init()`` with the mixer opened quietly. Returns why there is no sound, or None."""
     pygame.mixer.pre_init(RATE, FORMAT, CHANNELS, BUFFER)

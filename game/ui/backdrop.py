@@ -34,12 +34,14 @@ class Backdrop:
     # ------------------------------------------------------------------ pieces
     def _gradient(self, size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
                   ) -> pygame.Surface:
-        w, h = size
-        col = pygame.Surface((1, max(1, h)))
-        for y in range(h):
-            f = y / max(1, h - 1)
-            col.set_at((0, y), tuple(int(top[i] + (bottom[i] - top[i]) * f) for i in range(3)))
-        return pygame.transform.scale(col, (max(1, w), max(1, h)))
+        """A vertical gradient from ``top`` to ``bottom``: one column of bytes, stretched (in the window's pixel
+        format when there is a window, so the room needs no converting copy)."""
+        w, h = max(1, size[0]), max(1, size[1])
+        span = max(1, h - 1)
+        column = bytes(int(top[i] + (bottom[i] - top[i]) * (y / span)) for y in range(h) for i in range(3))
+        col = pygame.Surface((1, h))  # the default format: the window's, when there is one
+        col.blit(pygame.image.frombytes(column, (1, h), "RGB"), (0, 0))
+        return pygame.transform.scale(col, (w, h))
 
     def _tile(self, surf: pygame.Surface, asset: str, tile: int, area: pygame.Rect | None = None) -> bool:
         img = self.res.try_image(asset, (tile, tile))
@@ -52,19 +54,23 @@ class Backdrop:
         return True
 
     def _vignette(self, surf: pygame.Surface, strength: int = 200) -> None:
+        """Darken the edges by ``strength`` (0..255), the darkness falling to nothing in a pool in the middle.
+
+        Done as one multiply: a grey map (``255 - strength``, the light pool added on top, saturating at white)
+        multiplied into the room. The same pixels, to one count, as laying black at alpha ``strength - pool``
+        over it, but about twice as fast: SDL's BLEND_RGBA_SUB blit of a window-sized hole cost ~7 ms of the
+        title's first frame at 1280x720."""
         w, h = surf.get_size()
-        v = pygame.Surface((w, h), pygame.SRCALPHA)
-        v.fill((0, 0, 0, strength))
-        hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255, keep=False)
-        # subtract the light pool from the darkness: alpha falls to zero in the middle
-        v.blit(hole, hole.get_rect(center=(w // 2, int(h * 0.52))), special_flags=pygame.BLEND_RGBA_SUB)
-        surf.blit(v, (0, 0))
+        keep = pygame.Surface((w, h))
+        keep.fill((255 - strength,) * 3)
+        hole = glow(int(w * 0.62), int(h * 0.66), (255, 255, 255), 255, additive=True, keep=False)
+        keep.blit(hole, hole.get_rect(center=(w // 2, int(h * 0.52))), special_flags=pygame.BLEND_RGB_ADD)
+        surf.blit(keep, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
     def room(self, size: tuple[int, int], seed: int = 7, shelf: float = 0.2) -> pygame.Surface:
         """The back of the cantina: dark wall, a bar shelf of bottles catching a little light, smoke."""
         w, h = size
-        surf = self._gradient(size, (20, 24, 34), (6, 7, 11)).convert() if pygame.display.get_surface() \
-            else self._gradient(size, (20, 24, 34), (6, 7, 11))
+        surf = self._gradient(size, (20, 24, 34), (6, 7, 11))
         rng = random.Random(seed)
         u = max(0.45, min(w / 1280, h / 720))
         # wall panels

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import pairwise
 from pathlib import Path
 
@@ -125,8 +126,23 @@ def test_frames_cli_exits_zero_and_saves_a_screenshot(tmp_path, capsys) -> None:
     shot = tmp_path / "shot.png"
     assert main(["--demo", "street_hintaro", "--frames", "20", "--size", "800x600", "--screenshot", str(shot)]) == 0
     out = capsys.readouterr().out
-    assert "first frame:" in out
+    said = re.search(r"first frame: (\d+) ms \(cpu (\d+) ms\)", out)
+    assert said, out
+    assert int(said.group(2)) > 0, "the CPU the process had used by its first frame (bench render reads it)"
     assert pygame.image.load(str(shot)).get_size() == (800, 600)
+
+
+def test_the_first_frame_bench_reports_wall_and_cpu_figures_beside_a_bare_window() -> None:
+    """One fresh process of each (after one warm-up): the game's title, a bare pygame-ce window and a demo table,
+    each timed to its first flip in wall and CPU milliseconds, and the game's ratios to the bare window."""
+    from game.measure.render import first_frame
+
+    got = first_frame(runs=1)
+    for key in ("game_ms", "bare_pygame_ms", "demo_hintaro_ms"):
+        assert got[key] and got[key] > 0, (key, got)
+        assert got["cpu_ms"][key] and got["cpu_ms"][key] > 0, (key, got)
+    assert got["ratio"] == round(got["game_ms"] / got["bare_pygame_ms"], 2)
+    assert got["cpu_ratio"] == round(got["cpu_ms"]["game_ms"] / got["cpu_ms"]["bare_pygame_ms"], 2)
 
 
 def test_unknown_demo_game_is_a_clear_error(capsys) -> None:
@@ -295,3 +311,26 @@ def test_settings_scene_turns_the_odds_coach_on(app, config_dir) -> None:
     saved, _ = Settings.load()
     assert saved.coach is True
     assert coach.rect.bottom <= app.screen.get_height(), "the row fits on a 1280×720 window"
+
+
+def test_the_sound_device_is_opened_after_the_first_frame_not_before(monkeypatch) -> None:
+    """Opening the device can take tens of ms (failed ALSA attempts without a sound card, a slow sound server):
+    the window and the title come first, the mixer is asked for once the first frame is on screen."""
+    from game.ui import audio
+
+    asked: list[int] = []
+    app = None
+
+    def opened() -> None:
+        asked.append(app.frame if app is not None else -1)
+
+    monkeypatch.setattr(audio, "init", opened)
+    app = App(size=(800, 600), settings=Settings(muted=True, ambience=False))
+    try:
+        assert asked == [], "the sound device was opened while the app was being made"
+        app.go_title()
+        app.run(frames=2, quiet=True)
+        assert asked == [1], "opened once, right after the first frame"
+    finally:
+        app.shutdown()
+        pygame.quit()

@@ -163,7 +163,7 @@ class SetupScene(Scene):
             ch = list(spec.choices)
             self.options[spec.name] = ch[(ch.index(v) + step) % len(ch)] if v in ch else ch[0]
         elif spec.type is int:
-            mods = pygame.key.get_mods() if pygame.get_init() else 0
+            mods = pygame.key.get_mods() if pygame.display.get_init() else 0
             big = 10 if mods & pygame.KMOD_SHIFT else 1
             nv = v + step * option_step(spec) * big
             if spec.min is not None:
