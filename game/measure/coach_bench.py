@@ -102,6 +102,7 @@ class Pending:
     predicted: float
     baseline: float
     share: int | None  #: None: the seats still holding chips at the hand's end
+    kind: str = ""  #: "phase/action kind", for the breakdown
 
 
 def _sabacc_baseline(game_id: str) -> Callable[[dict[str, Any]], tuple[float, int | None]]:
@@ -135,6 +136,7 @@ class TableResult:
     regular: list[float] = field(default_factory=list)  #: per session, the regular seats' mean chips won
     rounds: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    by_kind: dict[str, list[float]] = field(default_factory=dict)  #: "phase/kind" -> [n, predicted, realised]
     followed: int = 0  #: decisions the coach made (its best row)
     fallen_back: int = 0  #: decisions without a best row
 
@@ -157,6 +159,8 @@ class TableResult:
             "coach_per_round": trio(c), "regular_per_round": trio(r), "coach_minus_regular": trio(gap),
             "not_losing": gap[2] >= 0.0,
             "timing": _timing(self.times),
+            "by_kind": {k: {"n": int(v[0]), "predicted": round(v[1] / v[0], 2), "realised": round(v[2] / v[0], 2)}
+                        for k, v in sorted(self.by_kind.items())},
         }
 
 
@@ -193,7 +197,7 @@ def play_table(game_id: str, seats: int, sessions: int, rounds: int, seed: int =
                     if row["ev"] is not None and (compare is None or view["phase"] in compare):
                         base, share = (BASELINES[game_id](view) if game_id in BASELINES
                                        else (float(state.stacks[me]), None))
-                        pending.append(Pending(float(row["ev"]), base, share))
+                        pending.append(Pending(float(row["ev"]), base, share, f"{view['phase']}/{action.kind}"))
             for e in state.apply(action):
                 if e.kind != "round_over" or not pending:
                     continue
@@ -202,6 +206,10 @@ def play_table(game_id: str, seats: int, sessions: int, rounds: int, seed: int =
                 for p in pending:
                     r = stacks[me] + e.data.get("carried", 0) / (p.share or live) - p.baseline
                     diff += r - p.predicted
+                    tally = out.by_kind.setdefault(p.kind, [0, 0.0, 0.0])
+                    tally[0] += 1
+                    tally[1] += p.predicted
+                    tally[2] += r
                     pred += p.predicted
                     real += r
                 count += len(pending)

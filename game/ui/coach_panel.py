@@ -61,11 +61,13 @@ def _executor() -> ThreadPoolExecutor:
     return _pool
 
 
-def _ask_coach(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
-    """Runs on the worker. The coach is imported here so a broken AI module means "no advice", not no table."""
+def _ask_coach(game_id: str, view: dict[str, Any], legal: list[Any],
+               names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Runs on the worker. The coach is imported here so a broken AI module means "no advice", not no table.
+    ``names`` are the seats' names on screen, so a row says "Offer Grell: …", never a seat number."""
     from game.ai import coach
 
-    return coach.advise(game_id, view, legal)
+    return coach.advise(game_id, view, legal, names)
 
 
 # ------------------------------------------------------------------------------------------- numbers
@@ -266,7 +268,8 @@ class CoachPanel:
         try:
             view = st.view(current[0])  # what this seat sees, and nothing more
             legal = st.legal_actions()
-            self._pending[current] = _executor().submit(_ask_coach, st.game_id, view, legal)
+            names = list(getattr(self.table, "names", []) or []) or None
+            self._pending[current] = _executor().submit(_ask_coach, st.game_id, view, legal, names)
         except Exception:
             log.exception("the odds coach could not be asked")
             self._store(current, Advice("error"))

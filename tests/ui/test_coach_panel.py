@@ -29,10 +29,10 @@ def asked(monkeypatch) -> list[tuple[str, dict[str, Any], list[Any]]]:
     real = coach_ai.advise
     lock = threading.Lock()
 
-    def spy(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+    def spy(game_id: str, view: dict[str, Any], legal: list[Any], names: Any = None) -> list[dict[str, Any]]:
         with lock:
             calls.append((game_id, view, list(legal)))
-        return real(game_id, view, legal)
+        return real(game_id, view, legal, names)
 
     monkeypatch.setattr(coach_ai, "advise", spy)
     return calls
@@ -228,17 +228,17 @@ class Gates:
         self._lock = threading.Lock()
         self._real = coach_ai.advise
 
-    def advise(self, game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+    def advise(self, game_id: str, view: dict[str, Any], legal: list[Any], names: Any = None) -> list[dict[str, Any]]:
         with self._lock:
             i = len(self.asked)
             self.asked.append(view.get("seat"))
         self.started[i].set()
         if threading.current_thread() is threading.main_thread():
             self.trouble.append(f"question {i} was asked on the frame loop")
-            return self._real(game_id, view, legal)
+            return self._real(game_id, view, legal, names)
         if not self.release[i].wait(WORKER_GUARD):
             self.trouble.append(f"question {i} was never let go: the frame loop waited for the coach")
-        return self._real(game_id, view, legal)
+        return self._real(game_id, view, legal, names)
 
 
 def test_a_slow_coach_never_holds_up_a_frame_and_a_stale_answer_is_never_shown(app, monkeypatch, drawn) -> None:
