@@ -562,15 +562,16 @@ def _view_seed(view: dict[str, Any]) -> int:
 
 def label(view: dict[str, Any], a: Action) -> str:
     """A short text for an option: ``"Call 20"``, ``"Raise to 40"``, ``"Swap +7 spades for the discard"``,
+    ``"Swap +7 spades with the deck"``,
     ``"Abandon, keep Sylop"``."""
     k = a.kind
     if k == "raise":  # the table's button: the total the seat's bet becomes (the engine's amount is on top)
         return f"Raise to {int(view.get('current_bet') or 0) + a.amount:,}"
     if k == "call":
         return f"Call {view['to_call']:,}" if view.get("to_call") else "Call"
-    if k == "swap":
-        where = "the discard" if a.source == "discard" else "a card from the deck"
-        return f"Swap {card_label(a.card)} for {where}"
+    if k == "swap":  # the table's buttons: "Swap with deck", "Swap for discard" (the card picked first)
+        where = "for the discard" if a.source == "discard" else "with the deck"
+        return f"Swap {card_label(a.card)} {where}"
     if k == "abandon":
         return f"Abandon ship, keep {card_label(a.keep)}"
     return {"stand": "Stand", "gain": "Gain", "check": "Check", "fold": "Fold", "roll": "Roll the dice",
