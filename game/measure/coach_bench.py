@@ -12,8 +12,9 @@ chips are measured the same way:
     realised = stack at the hand's ``round_over`` + carried share - stack at the moment of the decision
 
 where the carried share is the chips that carry to the next hand (a tied Street Hintaro round, a Hintaro pot
-nobody stood for, a sabacc pot nobody won) divided by the seats still holding chips (two seats: half; the
-coaches count a carried pot as the seat's fair share of it). The sabacc coaches count from the seat's stack
+nobody stood for, a sabacc pot nobody won) divided by the seats that will share it, counted at the decision as
+the coaches count them: every seat with chips or still in the hand (two seats: half; the coaches count a
+carried pot as the seat's fair share of it). The sabacc coaches count from the seat's stack
 plus its equal share of what was already carried into the hand (their rollouts' ``Scoring``), so for them the
 decision's side is that same baseline and the carry is split by the same share.
 
@@ -101,7 +102,7 @@ class Pending:
 
     predicted: float
     baseline: float
-    share: int | None  #: None: the seats still holding chips at the hand's end
+    share: int | None  #: the seats a carried pot is shared by (None: those still holding chips at the hand's end)
     kind: str = ""  #: "phase/action kind", for the breakdown
 
 
@@ -113,6 +114,15 @@ def _sabacc_baseline(game_id: str) -> Callable[[dict[str, Any]], tuple[float, in
         return scoring.baseline, scoring.share
 
     return baseline
+
+
+def _players(view: dict[str, Any]) -> int:
+    """The seats a carried pot is shared by, counted at the decision as the coaches count them (Hintaro's
+    ``carry_share_of``): every seat with chips or still in the hand. Counted at the hand's end instead, two
+    seats all in whose pot carries would leave nobody "with chips" and credit the whole carry to one."""
+    stacks = view.get("stacks") or []
+    live = view.get("in_hand") or view.get("live") or view.get("playing") or [False] * len(stacks)
+    return max(2, sum(1 for s, st in enumerate(stacks) if st > 0 or (s < len(live) and live[s])))
 
 
 #: game -> (baseline, share) at a decision, where the coach counts from more than the bare stack
@@ -196,7 +206,7 @@ def play_table(game_id: str, seats: int, sessions: int, rounds: int, seed: int =
                     out.followed += 1
                     if row["ev"] is not None and (compare is None or view["phase"] in compare):
                         base, share = (BASELINES[game_id](view) if game_id in BASELINES
-                                       else (float(state.stacks[me]), None))
+                                       else (float(state.stacks[me]), _players(view)))
                         pending.append(Pending(float(row["ev"]), base, share, f"{view['phase']}/{action.kind}"))
             for e in state.apply(action):
                 if e.kind != "round_over" or not pending:
