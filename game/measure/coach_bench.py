@@ -26,8 +26,9 @@ ratio estimator of :mod:`game.measure.ai`):
 
 The coach is trustworthy in a game when that interval holds 0. Better Hintaro's business stage is priced in
 "position" (items valued by the bounties they may complete), not chips that reach the stack by the hand's end,
-so only its dice decisions (wager, call, reroll) enter the comparison; its business rows are followed all the
-same. Kinzo's play rows (hit, stay, split) count the stake the hand already carries as still at risk ("stakes won
+so only its dice decisions (wager, call, reroll) enter the comparison, counting what the seat holds as credits
+plus its items at face value (the value the pot counts them at); its business rows are followed all the same.
+Kinzo's play rows (hit, stay, split) count the stake the hand already carries as still at risk ("stakes won
 or lost"), and a split seat's other hand settles in the same round, so only its stake decision is compared: its
 ``ev`` is the whole round's expected net, which is exactly the realised change counted from before the stake.
 Kinzo is played against the house, so the "regular" seats are company, not opponents.
@@ -132,6 +133,16 @@ BASELINES: dict[str, Callable[[dict[str, Any]], tuple[float, int | None]]] = {
 }
 
 
+def _face_worth(state: Any, seat: int) -> float:
+    """Better Hintaro: credits plus the items held at face value, the value the pot counts them at (the coach's
+    Hintaro numbers price a pot of credits and items at face value)."""
+    return state.stacks[seat] + sum(state.content.value(card) for card in state.items[seat])
+
+
+#: game -> what a seat holds, read from the state, where chips alone miss part of what the pot pays out
+FACE_WORTH: dict[str, Callable[[Any, int], float]] = {"better_hintaro": _face_worth}
+
+
 @dataclass
 class TableResult:
     """What one game at one table size gave."""
@@ -205,16 +216,19 @@ def play_table(game_id: str, seats: int, sessions: int, rounds: int, seed: int =
                 else:
                     out.followed += 1
                     if row["ev"] is not None and (compare is None or view["phase"] in compare):
+                        held = FACE_WORTH.get(game_id)
                         base, share = (BASELINES[game_id](view) if game_id in BASELINES
-                                       else (float(state.stacks[me]), _players(view)))
+                                       else (held(state, me) if held else float(state.stacks[me]), _players(view)))
                         pending.append(Pending(float(row["ev"]), base, share, f"{view['phase']}/{action.kind}"))
             for e in state.apply(action):
                 if e.kind != "round_over" or not pending:
                     continue
                 stacks = e.data["stacks"]
                 live = max(1, sum(1 for st in stacks if st > 0))
+                held = FACE_WORTH.get(game_id)
+                mine = held(state, me) if held else stacks[me]  # the state as the round ended (same apply)
                 for p in pending:
-                    r = stacks[me] + e.data.get("carried", 0) / (p.share or live) - p.baseline
+                    r = mine + e.data.get("carried", 0) / (p.share or live) - p.baseline
                     diff += r - p.predicted
                     tally = out.by_kind.setdefault(p.kind, [0, 0.0, 0.0])
                     tally[0] += 1
