@@ -76,8 +76,8 @@ ZERO_BASE = 0.2
 #: the least share of a betting search's samples in which the others call its bet (see :func:`answer_policy`)
 MIN_CALL_SHARE = 0.35
 OPPONENT_SAMPLES = 24
-COACH_SAMPLES = 24
-COACH_ROLLOUTS = 360
+COACH_SAMPLES = 48
+COACH_ROLLOUTS = 720
 
 #: the rollout policy's worth of a total: a zero hand is worth :data:`ZERO_WORTH`, any other total the closer
 #: to zero the more (nothing from 10 away)
