@@ -443,6 +443,13 @@ def answer_share(call_rate: float, to_call: int, pot_before: float) -> float:
     return call_rate * min(1.0, max(0.0, pot_before) / to_call)
 
 
+def seat_draw(u: float, seat: int) -> float:
+    """Seat ``seat``'s own uniform draw from a sample's ``u`` (a silver stride): each seat answers a bet by its
+    own draw, so at a table of four, three seats calling at 60 % leave someone in far more often than 60 % of
+    the time (one shared draw would make them all call or all fold together)."""
+    return (u + seat * _SILVER) % 1.0
+
+
 def sized_answers(make: Callable[[float], RolloutPolicy], length: int = 20) -> list[RolloutPolicy]:
     """A sample-by-sample sequence of rollout policies ``make(u)``, ``u`` spread evenly over [0, 1) (a golden
     stride, so every prefix is spread too): a policy lets a seat without a made hand call a bet when

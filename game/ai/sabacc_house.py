@@ -52,6 +52,7 @@ from game.ai.sabacc import (
     personal_pick,
     play_out,
     search_estimates,
+    seat_draw,
     sized_answers,
     swap_to_zero,
 )
@@ -617,10 +618,11 @@ def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]
 
 
 def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any:
-    """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other
-    seat answers a bet in the betting round being decided: a zero hand plays on (calls or raises), any other
-    hand calls when ``u`` is below :func:`~game.ai.sabacc.answer_share` of the bet it faces, else folds. The
-    share of callers thus follows the bet's size against the pot, never "everyone calls" (issue 14)."""
+    """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other seat
+    answers a bet in the betting round being decided: a zero hand plays on (calls or raises), any other hand
+    calls when its own draw (:func:`~game.ai.sabacc.seat_draw`) is below :func:`~game.ai.sabacc.answer_share` of
+    the bet it faces, else folds. The share of callers thus follows the bet's size against the pot, never
+    "everyone calls" (issue 14)."""
     me = view["seat"]
     key = (view["round"], view["stage"])
 
@@ -633,7 +635,7 @@ def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any
         if to_call <= 0 or _is_zero(st, s):  # type: ignore[arg-type]
             return a
         pot = st.pot_total()  # type: ignore[attr-defined]
-        if u < answer_share(call_rate, to_call, pot - to_call):
+        if seat_draw(u, s) < answer_share(call_rate, to_call, pot - to_call):
             return st._bet_actions()[1]  # type: ignore[attr-defined]
         return FOLD
 

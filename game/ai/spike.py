@@ -51,6 +51,7 @@ from game.ai.sabacc import (
     personal_pick,
     play_out,
     search_estimates,
+    seat_draw,
     sized_answers,
     swap_to_zero,
 )
@@ -531,11 +532,12 @@ def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]
 
 
 def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any:
-    """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other
-    seat answers a bet in the betting round being decided: a zero hand plays on (calls), any other hand calls
-    when ``u`` is below :func:`~game.ai.sabacc.answer_share` of the bet it faces, else folds. So the share of
-    callers follows the bet's size: a pot-sized bet is called at the reader's ``call_rate``, a shove into a
-    small pot almost never (issue 14's "Raise 980 into 30, +928", which both seats folded to)."""
+    """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other seat
+    answers a bet in the betting round being decided: a zero hand plays on (calls), any other hand calls when
+    its own draw (:func:`~game.ai.sabacc.seat_draw`) is below :func:`~game.ai.sabacc.answer_share` of the bet it
+    faces, else folds. So the share of callers follows the bet's size: a pot-sized bet is called at the reader's
+    ``call_rate``, a shove into a small pot almost never (issue 14's "Raise 980 into 30, +928", which both seats
+    folded to)."""
     me = view["seat"]
     key = (view["round"], view["stage"], view["spiked"])
 
@@ -547,7 +549,7 @@ def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any
         to_call = st.cur_bet - st.wager[s]  # type: ignore[attr-defined]
         if to_call <= 0 or sum(VALUES[c] for c in st.hands[s]) == 0:  # type: ignore[attr-defined]
             return a
-        return CALL if u < answer_share(call_rate, to_call, pot_of(st) - to_call) else FOLD
+        return CALL if seat_draw(u, s) < answer_share(call_rate, to_call, pot_of(st) - to_call) else FOLD
 
     return policy
 
