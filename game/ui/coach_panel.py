@@ -187,7 +187,7 @@ Key = tuple[int, Any, int]
 
 
 class CoachPanel:
-    """The Odds button, the O key, the worker that asks the coach, and the panel near the action buttons."""
+    """The Odds button, the O key, the worker that asks the coach, and the panel atop the log column."""
 
     def __init__(self, table: BaseTable) -> None:
         self.table = table
