@@ -51,6 +51,7 @@ The levels, and what a player can feel:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -762,14 +763,15 @@ register_policy(GAME_ID, make_better_hintaro_agent)
 
 
 # ------------------------------------------------------------------------------------------ the odds coach
-def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
+def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The odds coach for Better Hintaro (see :mod:`game.ai.coach` for the entry format).
 
     The dice phases get Hintaro's exact numbers on the translated view (:func:`hintaro_view`); a bet paid with
     items shows the same odds, its expected chips moved by what the items are worth to the seat against what
     they count for in the pot. Business choices are priced by the shark's valuation: the change in the seat's
     position, in credits (an estimate: ``exact`` is False). The shootout has no odds to give: every sign wins
-    a third of the time.
+    a third of the time. Every label is the table's own button words, naming other seats by ``names`` (the
+    names on screen; :func:`game.ai.coach.seat_words`) and saying what a trade gives and gets.
     """
     from game.ai import coach  # imported here: the coach imports this module
 
@@ -778,9 +780,9 @@ def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]
     me = view["seat"]
     if phase in ("duel", "tiebreak"):
         note = "rock-paper-scissors: every sign wins, draws and loses a third of the time"
-        return [coach._entry(a, f"Show {a.sign}", exact=True, note=note) for a in legal]
+        return [coach._entry(a, str(a.sign).capitalize(), exact=True, note=note) for a in legal]
     if phase == "buyback":  # Loans option, after a lost shootout: a seat out of the game cannot win
-        return [coach._entry(a, "Buy back in on a loan" if a.kind == "loan" else "Leave the game", exact=False,
+        return [coach._entry(a, "Buy back in" if a.kind == "loan" else "Leave the game", exact=False,
                              best=a.kind == "loan",
                              note="back in you owe the bank 500 and it takes one bounty; out, you cannot win")
                 for a in legal]
@@ -801,7 +803,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]
         base = {e["action"]: e for e in coach.COACHES["hintaro"](hv, credit)}
         for a in legal:
             if a.kind == "loan":
-                out.append(coach._entry(a, "Borrow 500", exact=False,
+                out.append(coach._entry(a, "Loan", exact=False,
                                         note="the bank takes one of your bounties at random"))
                 continue
             if not a.get("items"):
@@ -819,15 +821,20 @@ def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]
             out.append(ref)
         return coach._mark_best(out)
     note = "estimated: the change in your position in credits, valuing items by the bounties they complete"
+    who = functools.partial(coach.seat_words, view, names=names)
+    name = agent.content.name
     for a in legal:
         ev: float | None = 0.0
         label = a.kind.capitalize()
         kind = a.kind
+        if kind == "pass":  # the table's words for passing differ by phase
+            label = {"business": "End turn", "challenge": "Holster"}.get(phase, "Pass")
         if kind == "buy":
             ev = val.worth_of_copy(me, a.item, board.shop) - val.face(a.item)
             label = f"Buy {agent.content.name(a.item)}"
         elif kind == "sell":
-            ev, label = val.liq(a.item) - val.worth(me, a.item), f"Sell {agent.content.name(a.item)}"
+            ev = val.liq(a.item) - val.worth(me, a.item)
+            label = f"Sell the {name(a.item)} for {agent.content.value(a.item) // 2:,}"
         elif kind == "take":
             ev, label = val.gain(me, a.bounty, board.held[me]), f"Take {agent.content.bounties[a.bounty].name}"
         elif kind == "auction":
@@ -837,18 +844,34 @@ def advise(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]
             label = f"Auction {agent.content.name(a.item)}"
         elif kind == "bid":
             ev = val.worth_of_copy(me, view["auction"]["item"], board.discard) - a.amount
-            label = f"Bid {a.amount}"
+            label = f"Bid {a.amount:,}"
         elif kind == "offer":
             f = dict(a.fields)  # ("get" is also the name of Action's own look-up method)
             ev = agent._trade_gain(val, me, f.get("give", ()), f.get("give_credits", 0), f.get("get", ()),
                                    f.get("get_credits", 0), a.to)
-            label = f"Offer seat {a.to} a trade"
+            label = f"Offer {who(a.to)}: {_side(agent.content, f.get('give', ()), f.get('give_credits', 0))} " \
+                    f"for {_side(agent.content, f.get('get', ()), f.get('get_credits', 0))}"
         elif kind == "accept":
             o = view["offer"]
             ev = agent._trade_gain(val, me, o["get"], o["get_credits"], o["give"], o["give_credits"], o["from"])
+            label = f"Accept {who(o['from'])}'s offer"
+        elif kind == "decline":
+            label = "Decline"
         elif kind == "stake":
             ev, label = -val.worth(me, a.item), f"Stake {agent.content.name(a.item)}"
-        elif kind in ("loan", "challenge"):
-            ev = None
+        elif kind == "challenge":
+            ev, label = None, f"Draw on {who(a.target)}"
+        elif kind == "loan":
+            ev, label = None, "Loan"
         out.append(coach._entry(a, label, ev=ev, exact=False, note=note))
     return coach._mark_best(out)
+
+
+def _side(content: Content, cards: Sequence[str], credits: int) -> str:
+    """One side of a trade as the coach says it: "Flare and 200 credits", "nothing"."""
+    parts = [content.name(c) for c in cards]
+    if credits:
+        parts.append(f"{credits:,} credits")
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

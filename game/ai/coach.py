@@ -26,8 +26,10 @@ never leak what the seat may not know. The numbers come from the same exact eval
     seat's fair share of it next round)
 ``ev``
     expected chips: what the seat can expect back from the pot minus the chips this option puts in now
-    (dropping or conceding is 0: chips already in the pot are gone either way). For a raise it is the
-    smaller of ``ev_if_called`` and ``ev_if_rational``.
+    (dropping or conceding is 0: chips already in the pot are gone either way). For a bet or a raise it is the
+    expected chips given the modelled answers of the other seats (fold, call or raise, with the chances the
+    sharks read from a table: :func:`game.ai.hintaro.bet_options`' ``ev_model``, the sabaccs'
+    :func:`game.ai.sabacc.answer_share`), never "everyone calls".
 ``ev_if_called`` / ``ev_if_rational``
     for bets and raises: expected chips if every other seat calls / if each calls only when its own odds
     justify it (otherwise equal to ``ev``)
@@ -103,7 +105,9 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
     game, order = hai.reroll_game(view, "best", pots="single")
     win, split, carry = game.seat_odds(order.index(me))
     e = hai.equity(view)
-    options = {o.action: o for o in hai.bet_options(view, legal)}
+    # the others answer as the shark reads a table it has not watched yet: its prior chances of calling a raise
+    # they should drop / should call (never "everyone calls"); ``{}`` asks bet_options for exactly those
+    options = {o.action: o for o in hai.bet_options(view, legal, {})}
     to_call = view.get("to_call", view["current_bet"] - view["wager"][me])
     out = []
     for action in legal:
@@ -120,9 +124,10 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
         else:  # the engine's amount is on top of the call: the button says the total, "Raise to N"
             label = f"Raise to {view['current_bet'] + action.amount:,}"
         out.append(_entry(
-            action, label, win=win, split=split, carry=carry, equity=e, ev=o.robust,
+            action, label, win=win, split=split, carry=carry, equity=e, ev=o.ev_model,
             ev_if_called=o.ev_callers, ev_if_rational=o.ev_rational,
-            note="if every seat now in stays in and all reroll as well as they can",
+            note="each seat answers a raise as the sharks expect of a table not yet read (a call it should "
+                 "make almost always, one it should not a quarter of the time); all reroll as well as they can",
         ))
     return _mark_best(out)
 
@@ -210,10 +215,37 @@ COACHES: dict[str, Callable[[dict[str, Any], Sequence[Action]], Advice]] = {
     "nepunian_spike": spai.coach,
     "better_hintaro": bhai.advise,  # the dice exact (Hintaro's), the business by the shark's valuation
 }
+#: coaches whose rows name other seats: they take the names on screen as well (see :func:`advise`)
+NAMED_COACHES: dict[str, Callable[[dict[str, Any], Sequence[Action], Sequence[str] | None], Advice]] = {
+    "better_hintaro": bhai.advise,
+}
 
 
-def advise(game_id: str, view: dict[str, Any], legal_actions: Sequence[Action]) -> Advice:
-    """Every option of the seat in ``view`` with its odds (see the module docstring for the format)."""
+def advise(game_id: str, view: dict[str, Any], legal_actions: Sequence[Action],
+           names: Sequence[str] | None = None) -> Advice:
+    """Every option of the seat in ``view`` with its odds (see the module docstring for the format).
+
+    ``names`` are the seats' names as the table shows them: a row that involves another seat (a Better Hintaro
+    trade or shootout) names it so ("Offer Grell: …"); without them it says where that seat sits from the
+    player's chair, never a seat number (seats are not numbered on screen)."""
     if not legal_actions or view.get("seat") is None or view.get("current_seat") != view["seat"]:
         return []  # the coach speaks only to the seat about to act
+    if names is not None and len(names) < len(view.get("stacks") or ()):
+        raise ValueError(f"the coach needs a name for every seat: {len(names)} names for "
+                         f"{len(view['stacks'])} seats")
+    if game_id in NAMED_COACHES:
+        return NAMED_COACHES[game_id](view, legal_actions, names)
     return COACHES.get(game_id, _unknown)(view, legal_actions)
+
+
+def seat_words(view: dict[str, Any], seat: int, names: Sequence[str] | None) -> str:
+    """How a row names another ``seat``: its name on screen, else where it sits from the player's chair."""
+    if names is not None:
+        return names[seat]
+    n = len(view["stacks"])
+    step = (seat - view["seat"]) % n
+    if step == 1:
+        return "the player on your left"
+    if step == n - 1:
+        return "the player on your right"
+    return f"the player {step} places to your left"

@@ -429,6 +429,35 @@ def mixture(first: RolloutPolicy, second: RolloutPolicy, weight: float, length: 
     return out
 
 
+def answer_share(call_rate: float, to_call: int, pot_before: float) -> float:
+    """The chance that a seat without a made hand stays in against a bet of ``to_call`` into ``pot_before``.
+
+    ``call_rate`` is the reader's :meth:`TableReader.call_rate` (its prior, for a reader with no memory): how
+    often seats stay in against a bet as bets are usually made, up to the pot. Past the pot the caller's price
+    gets worse with every chip, and so does its reason to stay: the rate falls as ``pot / bet`` (a shove of
+    980 into 30 is called by a hand without zero about 3 % as often as a pot-sized bet). Why: the odds coach
+    must not price a raise as if everyone calls it (issue 14): the ``ev`` of an overbet is mostly the pot it
+    takes at once."""
+    if to_call <= 0:
+        return 1.0
+    return call_rate * min(1.0, max(0.0, pot_before) / to_call)
+
+
+def seat_draw(u: float, seat: int) -> float:
+    """Seat ``seat``'s own uniform draw from a sample's ``u`` (a silver stride): each seat answers a bet by its
+    own draw, so at a table of four, three seats calling at 60 % leave someone in far more often than 60 % of
+    the time (one shared draw would make them all call or all fold together)."""
+    return (u + seat * _SILVER) % 1.0
+
+
+def sized_answers(make: Callable[[float], RolloutPolicy], length: int = 20) -> list[RolloutPolicy]:
+    """A sample-by-sample sequence of rollout policies ``make(u)``, ``u`` spread evenly over [0, 1) (a golden
+    stride, so every prefix is spread too): a policy lets a seat without a made hand call a bet when
+    ``u < answer_share(...)``, so each bet size gets its own share of callers while every candidate of a
+    search still plays the same samples (the comparison stays paired)."""
+    return [make(((j + 1) * _GOLDEN) % 1.0) for j in range(length)]
+
+
 def coach_options(view: dict[str, Any], legal: Sequence[Action], sampler: Sampler,
                   policies: Sequence[RolloutPolicy], scoring: Scoring, seed: int, per: int, batch: int,
                   label: Callable[[dict[str, Any], Action], str], note: str) -> list[dict[str, Any]]:

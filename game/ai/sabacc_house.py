@@ -46,11 +46,14 @@ from game.ai.sabacc import (
     Budget,
     Scoring,
     TableReader,
+    answer_share,
     coach_options,
     mixture,
     personal_pick,
     play_out,
     search_estimates,
+    seat_draw,
+    sized_answers,
     swap_to_zero,
 )
 from game.engine.core import Action, Rng, State
@@ -604,13 +607,39 @@ def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]
     def sampler(v: dict[str, Any], r: Rng) -> State:
         return sample_state(v, r, trust)
 
-    policies = mixture(answer_policy(view, False), answer_policy(view, True), unknown.call_prior)
+    policies = sized_answers(lambda u: coach_answer_policy(view, u, unknown.call_prior))
     return coach_options(
         view, legal, sampler, policies, scoring_for(view), _view_seed(view), per, COACH_BUDGET.batch, label,
         "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most of the "
-        "time), every seat then playing a simple zero-chasing game; chips to the end of the hand, a carried pot "
-        "counted as an equal share",
+        "time); the others answer a bet as the sharks read them: a zero hand plays on, any other hand calls a "
+        "bet up to the pot in 60 % of deals (less as a bet outgrows the pot), else folds; chips to the end of "
+        "the hand, a carried pot counted as an equal share",
     )
+
+
+def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any:
+    """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other seat
+    answers a bet in the betting round being decided: a zero hand plays on (calls or raises), any other hand
+    calls when its own draw (:func:`~game.ai.sabacc.seat_draw`) is below :func:`~game.ai.sabacc.answer_share` of
+    the bet it faces, else folds. The share of callers thus follows the bet's size against the pot, never
+    "everyone calls" (issue 14)."""
+    me = view["seat"]
+    key = (view["round"], view["stage"])
+
+    def policy(st: State) -> Action:
+        a = fast_policy(st)
+        s = st.current_seat
+        if s == me or (st.round_no, st.stage) != key or st.phase != "bet":  # type: ignore[attr-defined]
+            return a
+        to_call = st.cur_bet - st.wager[s]  # type: ignore[attr-defined]
+        if to_call <= 0 or _is_zero(st, s):  # type: ignore[arg-type]
+            return a
+        pot = st.pot_total()  # type: ignore[attr-defined]
+        if seat_draw(u, s) < answer_share(call_rate, to_call, pot - to_call):
+            return st._bet_actions()[1]  # type: ignore[attr-defined]
+        return FOLD
+
+    return policy
 
 
 def _view_seed(view: dict[str, Any]) -> int:

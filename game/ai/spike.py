@@ -45,11 +45,14 @@ from game.ai.sabacc import (
     Budget,
     Scoring,
     TableReader,
+    answer_share,
     coach_options,
     mixture,
     personal_pick,
     play_out,
     search_estimates,
+    seat_draw,
+    sized_answers,
     swap_to_zero,
 )
 from game.engine.core import Action, Rng, State, act
@@ -74,8 +77,8 @@ ZERO_BASE = 0.2
 #: the least share of a betting search's samples in which the others call its bet (see :func:`answer_policy`)
 MIN_CALL_SHARE = 0.35
 OPPONENT_SAMPLES = 24
-COACH_SAMPLES = 24
-COACH_ROLLOUTS = 360
+COACH_SAMPLES = 48
+COACH_ROLLOUTS = 720
 
 #: the rollout policy's worth of a total: a zero hand is worth :data:`ZERO_WORTH`, any other total the closer
 #: to zero the more (nothing from 10 away)
@@ -509,7 +512,8 @@ def _raise_near(size: float, raises: list[int], room: int, ante: int) -> Action:
 def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
     """Every option with its estimated chance of winning a pot and its expected chips, by the shark's rollouts
     (see :func:`game.ai.sabacc.coach_options`). The coach has no memory of the table: it reads the betting by
-    the shark's priors."""
+    the shark's priors, and the others answer a bet by :func:`coach_answer_policy`, so a raise's ``ev`` is the
+    chips expected given how often each size is called (never "everyone calls")."""
     per = max(4, min(COACH_SAMPLES, COACH_ROLLOUTS // max(1, len(legal))))
     unknown = TableReader(ZERO_BASE)
     trust = {t: unknown.trust(t) for t in bettors(view)}
@@ -517,14 +521,37 @@ def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]
     def sampler(v: dict[str, Any], r: Rng) -> State:
         return sample_state(v, r, trust)
 
-    policies = mixture(answer_policy(view, False), answer_policy(view, True),
-                       max(MIN_CALL_SHARE, unknown.call_prior))
+    policies = sized_answers(lambda u: coach_answer_policy(view, u, unknown.call_prior))
     return coach_options(
         view, legal, sampler, policies, scoring_for(view), _view_seed(view), per, 8, label,
         "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most of the "
-        "time), every seat then playing a simple zero-chasing game; chips to the end of the hand, carried chips "
-        "counted as an equal share",
+        "time); the others answer a bet as the sharks read them: a zero hand calls, any other hand calls a bet "
+        "up to the pot in 60 % of deals and a bigger one less as it grows, else folds; chips to the end of the "
+        "hand, carried chips counted as an equal share",
     )
+
+
+def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any:
+    """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other seat
+    answers a bet in the betting round being decided: a zero hand plays on (calls), any other hand calls when
+    its own draw (:func:`~game.ai.sabacc.seat_draw`) is below :func:`~game.ai.sabacc.answer_share` of the bet it
+    faces, else folds. So the share of callers follows the bet's size: a pot-sized bet is called at the reader's
+    ``call_rate``, a shove into a small pot almost never (issue 14's "Raise 980 into 30, +928", which both seats
+    folded to)."""
+    me = view["seat"]
+    key = (view["round"], view["stage"], view["spiked"])
+
+    def policy(st: State) -> Action:
+        a = fast_policy(st)
+        s = st.current_seat
+        if s == me or st.phase != "bet" or (st.round_no, st.stage, st.spiked) != key:  # type: ignore[attr-defined]
+            return a
+        to_call = st.cur_bet - st.wager[s]  # type: ignore[attr-defined]
+        if to_call <= 0 or sum(VALUES[c] for c in st.hands[s]) == 0:  # type: ignore[attr-defined]
+            return a
+        return CALL if seat_draw(u, s) < answer_share(call_rate, to_call, pot_of(st) - to_call) else FOLD
+
+    return policy
 
 
 def _view_seed(view: dict[str, Any]) -> int:
@@ -537,15 +564,16 @@ def _view_seed(view: dict[str, Any]) -> int:
 
 def label(view: dict[str, Any], a: Action) -> str:
     """A short text for an option: ``"Call 20"``, ``"Raise to 40"``, ``"Swap +7 spades for the discard"``,
+    ``"Swap +7 spades with the deck"``,
     ``"Abandon, keep Sylop"``."""
     k = a.kind
     if k == "raise":  # the table's button: the total the seat's bet becomes (the engine's amount is on top)
         return f"Raise to {int(view.get('current_bet') or 0) + a.amount:,}"
     if k == "call":
         return f"Call {view['to_call']:,}" if view.get("to_call") else "Call"
-    if k == "swap":
-        where = "the discard" if a.source == "discard" else "a card from the deck"
-        return f"Swap {card_label(a.card)} for {where}"
+    if k == "swap":  # the table's buttons: "Swap with deck", "Swap for discard" (the card picked first)
+        where = "for the discard" if a.source == "discard" else "with the deck"
+        return f"Swap {card_label(a.card)} {where}"
     if k == "abandon":
         return f"Abandon ship, keep {card_label(a.keep)}"
     return {"stand": "Stand", "gain": "Gain", "check": "Check", "fold": "Fold", "roll": "Roll the dice",

@@ -14,9 +14,11 @@ Why it is built this way:
 - It shows only when a person here is to act and the screen shows that person's eyes
   (:meth:`BaseTable.my_turn`): never on an AI seat's turn, and never under the hot-seat curtain (the table is
   not drawn while the curtain is up, and its eyes are still the previous person's until the click).
-- The panel is painted once per result into a cached surface and placed in the corner of the room that
-  covers the fewest pieces (seats, dice, pot, trays), preferring the bottom corners near the action buttons.
-  A frame only blits it.
+- The panel has one fixed place: the top of the right-hand log column, its full width and a fixed height
+  (:meth:`CoachPanel.dock_rect`), so it never covers the table or the action bar and never moves as the advice
+  changes (issue 14: a panel that hopped between corners covered the table). While the coach is on, the log
+  is written below that place (:meth:`CoachPanel.reserved`), whether or not the panel is showing, so the log
+  does not jump either. The panel is painted once per result into a cached surface; a frame only blits it.
 - A coach that raises shows "no advice here" and logs the error: a coach bug never costs a game.
 """
 
@@ -44,8 +46,8 @@ log = logging.getLogger("cantina.coach")
 
 #: the most option rows the panel lists (more are summed up in one line: the best is always listed)
 MAX_ROWS = 8
-#: pieces of the table picture the panel may sit over (bars, log and tooltips are not on the felt)
-_NOT_OBSTACLES = frozenset({"lamp", "top", "bar", "log", "tooltip", "coach", "coach_tip"})
+#: the most of the log column's height the panel may take (the log keeps the rest)
+MAX_SHARE = 0.62
 
 #: keeps "43 %" on one line when a tip wraps
 NBSP = "\u00a0"
@@ -61,11 +63,13 @@ def _executor() -> ThreadPoolExecutor:
     return _pool
 
 
-def _ask_coach(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
-    """Runs on the worker. The coach is imported here so a broken AI module means "no advice", not no table."""
+def _ask_coach(game_id: str, view: dict[str, Any], legal: list[Any],
+               names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Runs on the worker. The coach is imported here so a broken AI module means "no advice", not no table.
+    ``names`` are the seats' names on screen, so a row says "Offer Grell: …", never a seat number."""
     from game.ai import coach
 
-    return coach.advise(game_id, view, legal)
+    return coach.advise(game_id, view, legal, names)
 
 
 # ------------------------------------------------------------------------------------------- numbers
@@ -183,7 +187,7 @@ Key = tuple[int, Any, int]
 
 
 class CoachPanel:
-    """The Odds button, the O key, the worker that asks the coach, and the panel near the action buttons."""
+    """The Odds button, the O key, the worker that asks the coach, and the panel atop the log column."""
 
     def __init__(self, table: BaseTable) -> None:
         self.table = table
@@ -193,9 +197,7 @@ class CoachPanel:
         self._pending: dict[Key, Future[list[dict[str, Any]]]] = {}
         self._surf: tuple[Any, pygame.Surface, list[tuple[Row, pygame.Rect]]] | None = None  # sig, picture, rows
         self._rect: pygame.Rect | None = None
-        self._corner = 0
         self._docked = False
-        self._placing = False
         self.paints = 0  # how many times the panel was painted (tests: once per result)
 
     # ------------------------------------------------------------------ on and off
@@ -266,7 +268,8 @@ class CoachPanel:
         try:
             view = st.view(current[0])  # what this seat sees, and nothing more
             legal = st.legal_actions()
-            self._pending[current] = _executor().submit(_ask_coach, st.game_id, view, legal)
+            names = list(getattr(self.table, "names", []) or []) or None
+            self._pending[current] = _executor().submit(_ask_coach, st.game_id, view, legal, names)
         except Exception:
             log.exception("the odds coach could not be asked")
             self._store(current, Advice("error"))
@@ -348,25 +351,48 @@ class CoachPanel:
         return None
 
     # ------------------------------------------------------------------ painting
-    def _paint(self, adv: Advice | None, scale: float = 1.0) -> tuple[pygame.Surface, list[tuple[Row, pygame.Rect]]]:
-        """The whole panel, once per result, and the rows it lists with their rects (local, for the tips).
-
-        Compact on purpose: the title shares its line with the column heads and the footer carries the key
-        hint, so a three-option panel fits between the seats of a six-seat table. ``scale`` < 1 paints a tighter
-        one for a crowded table.
-        """
+    def _metrics(self) -> tuple[int, int, int, int, int, int, int, int, int]:
+        """Font sizes and line heights: (fs, small, head, pad, gap, row_h, head_h, foot_h, rows that fit)."""
         t = self.table
-        u = t.u * scale
-        text = t.text
+        u = t.u
         res = t.app.res
         fs, small, head = max(11, int(14 * u)), max(10, int(11 * u)), max(12, int(18 * u))
-        font = res.font("text", fs)
-        bold = res.font("bold", fs)
-        pad = int(10 * u)
-        gap = int(14 * u)
-        row_h = font.get_linesize() + int(5 * u)
+        pad, gap = int(10 * u), int(12 * u)
+        row_h = res.font("text", fs).get_linesize() + int(5 * u)
         head_h = res.font("head", head).get_linesize() + int(6 * u)
         foot_h = res.font("text", small).get_linesize() + int(8 * u)
+        room = int(t.log_rect.h * MAX_SHARE) - head_h - foot_h
+        fit = max(3, min(MAX_ROWS + 1, room // max(1, row_h)))  # + 1: the "more options" line
+        return fs, small, head, pad, gap, row_h, head_h, foot_h, fit
+
+    def dock_rect(self) -> pygame.Rect:
+        """The panel's one place: the top of the log column, inset a little, its height fixed by the rows it
+        can list (never by the advice, so it never jumps)."""
+        t = self.table
+        m = int(6 * t.u)
+        *_, row_h, head_h, foot_h, fit = self._metrics()
+        log = t.log_rect
+        return pygame.Rect(log.x + m, log.y + m, log.w - 2 * m, head_h + fit * row_h + foot_h)
+
+    def reserved(self) -> int:
+        """How much of the log column's top the coach keeps for itself: its place and a margin while the coach
+        is on at a table with people, else 0 (the log writes below it, so the two never overlap)."""
+        if not self.enabled or not self.has_button():
+            return 0
+        r = self.dock_rect()
+        return r.bottom - self.table.log_rect.y + int(4 * self.table.u)
+
+    def _paint(self, adv: Advice | None) -> tuple[pygame.Surface, list[tuple[Row, pygame.Rect]]]:
+        """The whole panel at its fixed size (:meth:`dock_rect`), once per result, and the rows it lists with
+        their rects (local, for the tips). The title shares its line with the column heads and the footer
+        carries the key hint; a label too long for the column is cut, and its row's tip says it in full."""
+        t = self.table
+        u = t.u
+        text = t.text
+        res = t.app.res
+        fs, small, head, pad, gap, row_h, head_h, foot_h, fit = self._metrics()
+        font = res.font("text", fs)
+        w, h = self.dock_rect().size
         rows: list[Row] = []
         more = 0
         message = ""
@@ -376,32 +402,29 @@ class CoachPanel:
             message = "no advice here"
         elif adv.kind == "empty":
             message = "no odds for this game yet"
-        else:
-            room = int(t.area.h * 0.6) - head_h - foot_h
-            limit = max(3, min(MAX_ROWS, room // max(1, row_h)))
-            rows, more = pick_rows(adv.rows, limit)
-        title_w = res.font("head", head).size("ODDS COACH")[0]
-        show_win = bool(rows) and adv is not None and adv.show_win
-        show_ev = bool(rows) and adv is not None and adv.show_ev
-        win_head, ev_head = "WIN POT", "EXP. CHIPS"
-        label_w = min(int(230 * u), max([bold.size(r.label)[0] for r in rows] + [title_w, int(90 * u)]))
-        win_w = max([font.size(r.win)[0] for r in rows] + [res.font("bold", small).size(win_head)[0]])
-        ev_w = max([font.size(r.ev)[0] for r in rows] + [res.font("bold", small).size(ev_head)[0]])
-        table_w = label_w + (gap + win_w if show_win else 0) + (gap + ev_w if show_ev else 0)
-        if rows:
-            assert adv is not None
-            footer = adv.footer + " · O hides"
-        else:
-            footer = "O hides the coach"
-        foot_w = res.font("text", small).size(footer)[0]
-        msg_w = font.size(message)[0] if message else 0
-        w = max(table_w, foot_w, msg_w, int(200 * u)) + 2 * pad
-        body = row_h * (len(rows) + (1 if more else 0)) if rows else row_h
-        h = head_h + body + foot_h
+        show_win = adv is not None and adv.kind == "rows" and adv.show_win
+        show_ev = adv is not None and adv.kind == "rows" and adv.show_ev
+        win_head, ev_head = "WIN", "EXP. CHIPS"
+        every = adv.rows if adv is not None and adv.kind == "rows" else []
+        win_w = max([font.size(r.win)[0] for r in every] + [res.font("bold", small).size(win_head)[0]])
+        ev_w = max([font.size(r.ev)[0] for r in every] + [res.font("bold", small).size(ev_head)[0]])
+        label_w = w - 2 * pad - (gap + win_w if show_win else 0) - (gap + ev_w if show_ev else 0)
+        # labels too long for one line beside the numbers get the row's first line to themselves, the numbers
+        # the second: fewer rows fit in the same fixed place, but every option reads in full
+        bold = res.font("bold", fs)
+        two = any(bold.size(r.label)[0] > label_w for r in every)
+        line_h = row_h
+        x_win = pad + label_w + gap  # the number columns stay at the right whichever layout
+        if two:
+            row_h = 2 * font.get_linesize() + int(6 * u)
+            fit = max(2, (h - head_h - foot_h - line_h) // row_h + 1)  # + 1: pick_rows counts the "more" line
+            label_w = w - 2 * pad
+        if every:
+            rows, more = pick_rows(every, fit)
+        footer = (adv.footer + " · O hides") if rows and adv is not None else "O hides the coach"
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         panel(surf, surf.get_rect(), (10, 10, 14), theme.BRASS, radius=int(10 * u), alpha=246, width=2)
         text.blit(surf, "ODDS COACH", head, theme.AMBER, "head", topleft=(pad, int(5 * u)))
-        x_win = pad + label_w + gap
         x_ev = x_win + (win_w + gap if show_win else 0)
         if show_win:
             text.blit(surf, win_head, small, theme.TEXT_DIM, "bold", bottomright=(x_win + win_w, head_h - int(3 * u)))
@@ -410,7 +433,7 @@ class CoachPanel:
         rects: list[tuple[Row, pygame.Rect]] = []
         y = head_h
         if not rows:
-            text.blit(surf, message, fs, theme.CREAM, "text", midleft=(pad, y + row_h // 2))
+            text.blit(surf, text.fit(message, fs, w - 2 * pad), fs, theme.CREAM, "text", midleft=(pad, y + row_h // 2))
         for r in rows:
             rr = pygame.Rect(int(4 * u), y, w - int(8 * u), row_h)
             rects.append((r, rr))
@@ -419,110 +442,38 @@ class CoachPanel:
             ink = theme.AMBER if r.best else theme.CREAM
             role = "bold" if r.best else "text"
             cy = rr.centery
+            if two:  # the label on the first line, the numbers right-aligned on the second
+                cy = rr.y + int(3 * u) + font.get_linesize() // 2
             text.blit(surf, text.fit(r.label, fs, label_w, role), fs, ink, role, midleft=(pad, cy))
+            if two:
+                cy += font.get_linesize()
             if show_win:
                 text.blit(surf, r.win, fs, ink, role, midright=(x_win + win_w, cy))
             if show_ev:
                 text.blit(surf, r.ev, fs, theme.GOOD if r.best else ink, role, midright=(x_ev + ev_w, cy))
             y += row_h
         if more:
-            text.blit(surf, f"+ {more} more options with fewer expected chips", small, theme.TEXT_DIM, "text",
-                      midleft=(pad, y + row_h // 2))
-        text.blit(surf, footer, small, theme.TEXT_DIM, "text", midbottom=(w // 2, h - int(5 * u)))
+            text.blit(surf, text.fit(f"+ {more} more options with fewer expected chips", small, w - 2 * pad), small,
+                      theme.TEXT_DIM, "text", midleft=(pad, y + line_h // 2))
+        text.blit(surf, text.fit(footer, small, w - 2 * pad), small, theme.TEXT_DIM, "text",
+                  midbottom=(w // 2, h - int(5 * u)))
         return surf, rects
 
     def _picture(self) -> tuple[pygame.Surface, list[tuple[Row, pygame.Rect]], pygame.Rect] | None:
-        """The cached panel and where it sits, repainted only when the result (or the window) changes."""
+        """The cached panel and its place, repainted only when the result (or the window) changes."""
         key = self.current_key()
-        if key is None or self._placing:
+        if key is None:
             return None
         adv = self._results.get(key)
-        sig = (key, id(adv), self.table.u, tuple(self.table.area))
+        rect = self.dock_rect()
+        sig = (key, id(adv), self.table.u, tuple(rect))
         if self._surf is None or self._surf[0] != sig:
             surf, rects = self._paint(adv)
             self.paints += 1
-            rect, hidden = self._place(surf.get_size())
-            if hidden:  # a crowded table: a tighter panel may find a clear spot
-                small = self._paint(adv, 0.82)
-                self.paints += 1
-                rect2, hidden2 = self._place(small[0].get_size())
-                if hidden2 < hidden:
-                    (surf, rects), rect = small, rect2
             self._surf = (sig, surf, rects)
             self._rect = rect
         assert self._rect is not None
         return self._surf[1], self._surf[2], self._rect
-
-    def _obstacles(self) -> list[tuple[pygame.Rect, int]]:
-        """What on the felt the panel should not hide, with how much hiding it hurts: the table's picture items.
-
-        A seat counts as its plate, its pieces, its tag and dealer button, not the whole area its turn glow may
-        light (the glow is soft and would rule out most of a crowded table). Pieces (dice, cards, the pot)
-        weigh most, a plate's edge less, a tag least.
-        """
-        t = self.table
-        self._placing = True
-        try:
-            items = t.items()
-        finally:
-            self._placing = False
-        out: list[tuple[pygame.Rect, int]] = []
-        seats = {f"seat{s}": s for s in range(t.n)}
-        for it in items:
-            if it.key in _NOT_OBSTACLES:
-                continue
-            seat = seats.get(it.key)
-            if seat is None:
-                out.append((it.rect, 3))
-                continue
-            plate: pygame.Rect = t.seat_geo[seat]["plate"]
-            out += [(plate, 2), (t.pieces_rect(seat), 3)]
-            tag = t.tags.get(seat)
-            if tag:
-                out.append((t.tag_box(seat, tag[0]), 1))
-            if t.shown.get("dealer") == seat:  # the dealer button sits on the plate's top-left corner
-                rad = int(11 * t.u)
-                out.append((pygame.Rect(plate.x - rad // 2 - rad, plate.y + rad // 2 - rad, 2 * rad, 2 * rad), 1))
-        return out
-
-    def _place(self, size: tuple[int, int]) -> tuple[pygame.Rect, int]:
-        """Where the panel hides the least, near the action buttons and the room's edges.
-
-        Candidates slide along the room's edges (on a grid, and flush against each piece); each costs what it
-        hides (heavily), how far it is from the action bar, and how far from the nearest side. The last spot
-        is kept while it stays clear, so the panel does not hop about from one decision to the next. Returns the
-        spot and what it hides (weighted pixels; 0 = nothing).
-        """
-        t = self.table
-        a = t.area
-        u = t.u
-        m = int(6 * u)
-        w, h = size
-        x0, x1 = a.x + m, max(a.x + m, a.right - m - w)
-        y0, y1 = a.y + m, max(a.y + m, a.bottom - m - h)
-        obstacles = self._obstacles()
-        step = max(6, int(12 * u))
-        xs = {*range(x0, x1, step), x1}
-        ys = {*range(y0, y1, step), y1}
-        for o, _ in obstacles:  # flush against a piece: the exact gaps between seats
-            xs |= {x for x in (o.right + 1, o.x - w - 1) if x0 <= x <= x1}
-            ys |= {y for y in (o.bottom + 1, o.y - h - 1) if y0 <= y <= y1}
-        spots = {(x, y1) for x in xs} | {(x0, y) for y in ys} | {(x1, y) for y in ys} | {(x, y0) for x in xs}
-
-        def hidden(x: int, y: int) -> int:
-            r = pygame.Rect(x, y, w, h)
-            return sum(c.w * c.h * k for c, k in ((r.clip(o), k) for o, k in obstacles))
-
-        prev = self._rect
-        if prev is not None and prev.size == size and a.contains(prev) and hidden(prev.x, prev.y) == 0:
-            return prev.copy(), 0
-
-        def cost(spot: tuple[int, int]) -> tuple[float, int, int]:
-            x, y = spot
-            return (2.0 * hidden(x, y) + 2.0 * (y1 - y) + min(x - x0, x1 - x), -y, x)
-
-        x, y = min(spots, key=cost)
-        return pygame.Rect(x, y, w, h), hidden(x, y)
 
     # ------------------------------------------------------------------ drawing hooks for the table
     def items(self) -> list[Item]:
@@ -553,7 +504,7 @@ class CoachPanel:
         return None
 
     def _tip_layout(self, tip: str, panel_rect: pygame.Rect) -> tuple[list[str], pygame.Rect]:
-        """The wrapped tip, above the panel when it sits low (below when high), off the felt's middle."""
+        """The wrapped tip, beside the panel on its left, level with it (a passing hover, over the room)."""
         t = self.table
         u = t.u
         fs = max(11, int(14 * u))
@@ -563,16 +514,7 @@ class CoachPanel:
         w = max(font.size(line)[0] for line in lines) + int(20 * u)
         h = font.get_linesize() * len(lines) + int(12 * u)
         box = pygame.Rect(0, 0, w, h)
-        left = panel_rect.centerx < t.area.centerx
-        if panel_rect.centery > t.area.centery:  # the panel sits low: the tip goes above it
-            if left:
-                box.bottomleft = (panel_rect.x, panel_rect.y - int(6 * u))
-            else:
-                box.bottomright = (panel_rect.right, panel_rect.y - int(6 * u))
-        elif left:
-            box.topleft = (panel_rect.x, panel_rect.bottom + int(6 * u))
-        else:
-            box.topright = (panel_rect.right, panel_rect.bottom + int(6 * u))
+        box.topright = (panel_rect.x - int(6 * u), panel_rect.y)
         box.clamp_ip(pygame.Rect((0, 0), t.size))
         return lines, box
 

@@ -29,10 +29,10 @@ def asked(monkeypatch) -> list[tuple[str, dict[str, Any], list[Any]]]:
     real = coach_ai.advise
     lock = threading.Lock()
 
-    def spy(game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+    def spy(game_id: str, view: dict[str, Any], legal: list[Any], names: Any = None) -> list[dict[str, Any]]:
         with lock:
             calls.append((game_id, view, list(legal)))
-        return real(game_id, view, legal)
+        return real(game_id, view, legal, names)
 
     monkeypatch.setattr(coach_ai, "advise", spy)
     return calls
@@ -92,10 +92,13 @@ def test_o_shows_the_options_of_the_person_to_act_and_o_again_hides_them(app, as
     assert len(asked) == 1
     game_id, seen_view, seen_legal = asked[0]
     assert game_id == "hintaro" and seen_view == view and seen_view["seat"] == 0 and seen_legal == legal
-    # on screen: the panel item, painted once, near the buttons and clear of every seat's dice and plate
+    # on screen: the panel item, painted once, in its fixed place at the top of the log column: clear of the
+    # table, the action bar and every seat's dice and plate, and the log written below it
     rect = table.coach.rect()
     assert rect is not None and "coach" in coach_items(table)
-    assert table.area.contains(rect)
+    assert rect == table.coach.dock_rect() and table.log_rect.contains(rect)
+    assert not rect.colliderect(table.area) and not rect.colliderect(table.bar_rect)
+    assert table.coach.reserved() > rect.bottom - table.log_rect.y
     for seat in range(table.n):
         assert not rect.colliderect(table.seat_geo[seat]["plate"]) and not rect.colliderect(table.pieces_rect(seat))
     assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") != \
@@ -228,17 +231,17 @@ class Gates:
         self._lock = threading.Lock()
         self._real = coach_ai.advise
 
-    def advise(self, game_id: str, view: dict[str, Any], legal: list[Any]) -> list[dict[str, Any]]:
+    def advise(self, game_id: str, view: dict[str, Any], legal: list[Any], names: Any = None) -> list[dict[str, Any]]:
         with self._lock:
             i = len(self.asked)
             self.asked.append(view.get("seat"))
         self.started[i].set()
         if threading.current_thread() is threading.main_thread():
             self.trouble.append(f"question {i} was asked on the frame loop")
-            return self._real(game_id, view, legal)
+            return self._real(game_id, view, legal, names)
         if not self.release[i].wait(WORKER_GUARD):
             self.trouble.append(f"question {i} was never let go: the frame loop waited for the coach")
-        return self._real(game_id, view, legal)
+        return self._real(game_id, view, legal, names)
 
 
 def test_a_slow_coach_never_holds_up_a_frame_and_a_stale_answer_is_never_shown(app, monkeypatch, drawn) -> None:
@@ -304,3 +307,29 @@ def test_numbers_in_words() -> None:
     shown, more = pick_rows(many.rows, 8)
     assert len(shown) == 7 and more == 13 and any(r.best for r in shown)
     assert [r.label for r in shown] == sorted((r.label for r in shown), key=lambda s: int(s[1:]))
+
+
+def test_the_panel_keeps_one_place_beside_the_table_from_decision_to_decision(app, asked) -> None:
+    """Issue 14: the coach jumped between corners and covered the table. Its place is fixed at the top of the log
+    column whatever the advice says, and the log is written below it (never under it)."""
+    table, state = hintaro_table(app)
+    app.settings.coach = True
+    places = []
+    for _ in range(3):
+        assert within(app, lambda: table.coach.status() == "rows", limit=3000)
+        frames(app, 2)
+        rect = table.coach.rect()
+        assert rect is not None
+        places.append(rect)
+        assert not rect.colliderect(table.area) and not rect.colliderect(table.bar_rect)
+        key = table.coach.current_key()
+        press(app, pygame.K_k if table.shown["phase"] == "reroll" else pygame.K_c)
+        assert within(app, lambda k=key: table.coach.current_key() not in (None, k) or state.current_seat is None,
+                      limit=3000)
+        if state.current_seat is None:
+            break
+    assert len(places) >= 2 and all(p == places[0] for p in places)
+    # the log's first line sits below the panel: the part of the column under the panel shows the panel itself
+    below = pygame.Rect(table.log_rect.x, places[0].bottom + 2, table.log_rect.w, 4)
+    assert table.coach.reserved() >= places[0].bottom - table.log_rect.y
+    assert table.log_rect.contains(below)

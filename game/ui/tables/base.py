@@ -267,6 +267,7 @@ class BaseTable(Scene):
         self._bg_dim_rect = pygame.Rect(0, 0, 0, 0)
         self._log_surf: pygame.Surface | None = None
         self._log_dirty = True
+        self._log_reserve = 0  # the top of the log column the odds coach keeps (see CoachPanel.reserved)
         self.table_log.changed()
         self.seed = session.seed
         self._tumble_seed = session.seed * 7919
@@ -1258,7 +1259,7 @@ class BaseTable(Scene):
             out.append(Item("result", self.result_rect(), (self.result, self.u), self.draw_result, 1))
         out.append(Item("top", pygame.Rect(0, 0, self.size[0], self.top_h), self.top_sig(), self.draw_top, 1))
         out.append(Item("bar", self.bar_rect.copy(), self.bar_sig(), self.draw_bar, 1))
-        out.append(Item("log", self.log_rect.copy(), self._log_version, self.draw_log, 1))
+        out.append(Item("log", self.log_rect.copy(), (self._log_version, self.coach.reserved()), self.draw_log, 1))
         out += self.coach.items()
         tip = self.tooltip()
         if tip is not None:
@@ -1768,17 +1769,20 @@ class BaseTable(Scene):
 
     def draw_log(self, surf: pygame.Surface) -> None:
         r = self.log_rect
-        if self._log_dirty or self._log_surf is None or self._log_surf.get_size() != r.size:
-            self._log_surf = self._render_log(r.size)
+        reserve = self.coach.reserved()  # the odds coach's place at the column's top: the log writes below it
+        if self._log_dirty or self._log_surf is None or self._log_surf.get_size() != r.size \
+                or reserve != self._log_reserve:
+            self._log_surf = self._render_log(r.size, reserve)
             self._log_dirty = False
+            self._log_reserve = reserve
         surf.blit(self._log_surf, r.topleft)
 
-    def _render_log(self, size: tuple[int, int]) -> pygame.Surface:
+    def _render_log(self, size: tuple[int, int], reserve: int = 0) -> pygame.Surface:
         u = self.u
         s = pygame.Surface(size)
         s.fill((11, 12, 17))
         pygame.draw.line(s, theme.BRASS_DARK, (0, 0), (0, size[1]), 2)
-        self.text.blit(s, "TABLE LOG", int(22 * u), theme.AMBER, "head", topleft=(int(14 * u), int(8 * u)))
+        self.text.blit(s, "TABLE LOG", int(22 * u), theme.AMBER, "head", topleft=(int(14 * u), reserve + int(8 * u)))
         fs = int(max(12, 15 * u))
         lh = self.app.res.font("text", fs).get_linesize()
         width = size[0] - int(28 * u)
@@ -1788,7 +1792,7 @@ class BaseTable(Scene):
             newest = i == len(texts) - 1
             for j, part in enumerate(self.text.wrap(t, fs, width)):
                 lines.append(("   " + part if j else part, newest))
-        top = int(44 * u)
+        top = reserve + int(44 * u)
         fit = max(1, (size[1] - top - int(8 * u)) // lh)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
         end = len(lines) - self.log_scroll
