@@ -377,6 +377,13 @@ class Announce(FrameAnim):
         return f[1].inflate(4, 4) if f else None
 
 
+def read_time(*lines: str) -> float:
+    """Seconds (at 1×, before the speed setting scales them) a banner stays up so its words can be read: a
+    second to notice it, and about a fifth of a second a word."""
+    words = sum(len(line.split()) for line in lines)
+    return 1.0 + 0.2 * words
+
+
 # ------------------------------------------------------------------------------------------------ marks
 def draw_mark(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float,
               colour: tuple[int, int, int]) -> None:
@@ -710,7 +717,8 @@ class CardTable:
 
     def announce(self, text: str, sub: str = "", duration: float = 1.6, colour: tuple[int, int, int] = theme.AMBER,
                  mark: str = "") -> None:
-        self.anims.append(Announce(self, text, sub, self.dur(duration), colour, mark))
+        """A big word across the felt for ``duration`` s at 1× (at least :func:`read_time` of its words)."""
+        self.anims.append(Announce(self, text, sub, self.dur(max(duration, read_time(text, sub))), colour, mark))
 
     # ------------------------------------------------------------------ the base table's hooks
     def beats_for(self, ev: Any) -> list[Beat]:

@@ -26,6 +26,7 @@ from game.ui.cards import (
     fan_angles,
     pill,
     pill_rect,
+    read_time,
     row_offsets,
     signed,
     spike_deck,
@@ -125,7 +126,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         self.pw, self.ph, self.deck_pos, self.pile_pos = pw, ph, deck_at, pile_at
         for name, at in spots.items():
             setattr(self, name, at)
-        self.middle = [*core, taken[-4], taken[-3]]
+        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
         return True
 
     def _pile_area(self, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
@@ -333,7 +334,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         return out
 
     def centre_rect(self) -> pygame.Rect:
-        return self.middle[0].unionall(self.middle[1:])
+        return self.middle[0].unionall(self.middle[1:-2])  # what draw_centre paints (the pots are apart)
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -666,7 +667,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                             k += 1
                 self.tags = {}
                 pot = "hand pot" if d["pot_name"] == "hand" else "spike pot"
-                self.banner(f"Reveal for the {pot}", "", 1.2)
+                self.banner(f"Reveal for the {pot}", "", max(2.2, read_time(f"Reveal for the {pot}")))
             return [Beat(1.4, start, sound="card")]
 
         if kind == "hands_discarded":

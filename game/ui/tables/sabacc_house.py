@@ -62,7 +62,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         of it, the two pots under them (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (46 if n <= 3 else 40 if n <= 4 else 30) * u))
+        self.cw = int(max(24, (40 if n <= 4 else 30) * u))
         self.ch = int(self.cw * 1.4)
         self.mw = int(max(34, (60 if n <= 4 else 54 if n <= 6 else 46) * u))
         self.mh = int(self.mw * 1.4)
@@ -84,19 +84,39 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         return self.seat_zone(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch, f"{rank}\ntotal {signed(-23)}")
 
     def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool) -> bool:
-        """Lay the middle out with petal cards ``pw`` wide; with ``strict``, only if every piece is clear of the
-        seats' zones (False: it is not, and nothing is kept)."""
+        """Lay the middle out with petal cards ``pw`` wide, the flower round or, where the zones leave a low
+        band, flattened; with ``strict``, only if every piece is clear of the seats' zones (False: it is not,
+        and nothing is kept)."""
+        return any(self._place_flower(pw, squash, bounds, strict) for squash in (1.0, 0.78, 0.6)) or (
+            not strict and self._place_flower(pw, 0.6, bounds, False))
+
+    def _flower(self, pw: int, squash: float) -> tuple[tuple[int, int], int, int, list[pygame.Rect]]:
+        """The flower with petal cards ``pw`` wide, its height ``squash`` of a round one's: its heart, its
+        radii across and down (across as small as keeps every petal's area clear of the others' and of the
+        discard pile's) and the areas of the six petals and the pile."""
         u = self.u
         ph = int(pw * 1.4)
         pad = sprite_pad(pw)
         cx, cy = self.centre
         fc = (cx, int(cy - 10 * u))
-        # the petals' radius: a petal's shadow clear of its neighbours', and of the discard pile's brass frame
-        R = int(max(ph + 2 * pad + 4, ph * 0.5 + pad + ph * 0.5 + 7 * u + 6) / 0.866) + 1
-        places = [(int(fc[0] + math.cos(math.radians(a)) * R), int(fc[1] + math.sin(math.radians(a)) * R))
+        # round: a petal's shadow clear of its neighbours' above and below, and of the pile's brass frame
+        ry = int(max(ph + 2 * pad + 4, ph * 0.5 + pad + ph * 0.5 + 7 * u + 6) / 0.866 * squash) + 1
+        rx = ry
+        while True:
+            places = [(int(fc[0] + math.cos(math.radians(a)) * rx), int(fc[1] + math.sin(math.radians(a)) * ry))
+                      for a in PETAL_ANGLES]
+            core = [self._petal_area(slot, places[slot], pw, ph) for slot in range(PETALS)]
+            core.append(self._pile_area(fc, pw, ph))
+            if all(a.collidelist(core[i + 1:]) < 0 for i, a in enumerate(core)) or rx > 6 * pw:
+                return fc, rx, ry, core
+            rx += max(1, int(2 * u))
+
+    def _place_flower(self, pw: int, squash: float, bounds: pygame.Rect, strict: bool) -> bool:
+        u = self.u
+        ph = int(pw * 1.4)
+        fc, R, ry, core = self._flower(pw, squash)
+        places = [(int(fc[0] + math.cos(math.radians(a)) * R), int(fc[1] + math.sin(math.radians(a)) * ry))
                   for a in PETAL_ANGLES]
-        core = [self._petal_area(slot, places[slot], pw, ph) for slot in range(PETALS)]
-        core.append(self._pile_area(fc, pw, ph))
         taken = list(self.zones)
         margin = int(4 * u)
         if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
@@ -105,10 +125,10 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         # the stub and the spike dice over the flower's shoulders, the pots under them: each as near there as
         # it can be (at many seats, wherever the zones leave room)
         step = max(4, int(6 * u))
-        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (-R * 1.62, -R * 0.86)),
-                  ("dice_pos", self._dice_area((0, 0)), (R * 1.62, -R * 0.86)),
-                  ("main_pos", self.pot_box(None, 2_500, (0, 0), "MAIN POT"), (-R * 1.55, R * 0.66)),
-                  ("sabacc_pos", self.pot_box(None, 2_500, (0, 0), "SABACC POT"), (R * 1.55, R * 0.66))]
+        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (-R * 1.62, -ry * 0.86)),
+                  ("dice_pos", self._dice_area((0, 0)), (R * 1.62, -ry * 0.86)),
+                  ("main_pos", self.pot_box(None, 2_500, (0, 0), "MAIN POT"), (-R * 1.55, ry * 0.66)),
+                  ("sabacc_pos", self.pot_box(None, 2_500, (0, 0), "SABACC POT"), (R * 1.55, ry * 0.66))]
         spots: dict[str, tuple[int, int]] = {}
         for name, shape, (hx, hy) in pieces:
             home = (fc[0] + hx, fc[1] + hy)
@@ -122,7 +142,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         self.pw, self.ph, self.fc, self.R, self.petal_places = pw, ph, fc, R, places
         for name, at in spots.items():
             setattr(self, name, at)
-        self.middle = [*core, taken[-4], taken[-3]]
+        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
         return True
 
     def _petal_area(self, slot: int, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
@@ -294,7 +314,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         return out
 
     def centre_rect(self) -> pygame.Rect:
-        return self.middle[0].unionall(self.middle[1:])
+        return self.middle[0].unionall(self.middle[1:-2])  # what draw_centre paints (the pots are apart)
 
     def centre_sig(self) -> Any:
         v = self.shown
