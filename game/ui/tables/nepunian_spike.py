@@ -63,9 +63,9 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (42 if n <= 4 else 32) * u))
+        self.cw = int(max(24, (42 if n <= 4 else 30) * u))
         self.ch = int(self.cw * 1.4)
-        self.mw = int(max(34, (64 if n <= 4 else 56 if n <= 6 else 48) * u))
+        self.mw = int(max(34, (64 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
         self.die = int(max(20, 34 * u))
         self.zones = [self._seat_zone(s) for s in range(n)]

@@ -62,9 +62,9 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         of it, the two pots under them (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (40 if n <= 4 else 30) * u))
+        self.cw = int(max(24, (40 if n <= 4 else 28) * u))
         self.ch = int(self.cw * 1.4)
-        self.mw = int(max(34, (60 if n <= 4 else 54 if n <= 6 else 46) * u))
+        self.mw = int(max(34, (60 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
         self.die = int(max(18, 30 * u))
         self.zones = [self._seat_zone(s) for s in range(n)]
@@ -154,7 +154,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         """Where the petal's key is printed: its centre and the disc it takes."""
         u = self.u
         a = math.radians(PETAL_ANGLES[slot])
-        k = (int(at[0] + math.cos(a) * (pw * 0.5 + 11 * u)), int(at[1] + math.sin(a) * (ph * 0.42 + 6 * u)))
+        k = (int(at[0] + math.cos(a) * (pw * 0.5 + 3 * u)), int(at[1] + math.sin(a) * (ph * 0.42 + 6 * u)))
         rad = int(9 * u) + 2
         return k, pygame.Rect(k[0] - rad, k[1] - rad, 2 * rad, 2 * rad)
 
@@ -165,12 +165,17 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         frame.center = fc
         return frame.union(Spot(("d",), None, fc[0] - 3, fc[1] - 3, pw, ph, -4).bounds())
 
+    def _dice_words_size(self) -> int:
+        """The size of the words under the spike dice: a little smaller at five and six seats, where the dice
+        sit in a pocket beside the flower."""
+        return int(max(10, (13 if self.n <= 4 else 12) * self.u))
+
     def _dice_area(self, at: tuple[int, int]) -> pygame.Rect:
         """The two spike dice and the words printed under them (SPIKE DICE, or the roll: DOUBLES, NO MATCH)."""
         u = self.u
-        fs = int(max(11, 13 * u))
+        fs = self._dice_words_size()
         top = (at[0], at[1] + self.die // 2 + int(4 * u))
-        words = [pill_rect(self.text, w, fs, top, "pair", "midtop") for w in RESULT_WORDS.values()]
+        words = [pill_rect(self.text, w, fs, top, _result_mark(res), "midtop") for res, w in RESULT_WORDS.items()]
         words.append(pill_rect(self.text, "SPIKE DICE", fs, top, anchor="midtop"))
         d = pygame.Rect(0, 0, int(self.die * 2.2) + 4, self.die + 4)
         d.center = at
@@ -366,13 +371,13 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             surf.blit(img, img.get_rect(center=pos))
         if any((f"sdie{i}",) in covered for i in range(2)):
             return
-        fs = int(max(11, 13 * u))
+        fs = self._dice_words_size()
         if last is None:
             self.text.blit(surf, "SPIKE DICE", fs, theme.TEXT_DIM, "bold", midtop=(x, y + self.die // 2 + int(4 * u)))
         else:
             res = last[2]
             colour = theme.TEXT_DIM if res == "nothing" else theme.AMBER
-            mark = "" if res == "nothing" else ("spike" if res == "spikes" else "pair")
+            mark = _result_mark(res)
             pill(surf, self.text, RESULT_WORDS.get(res, res.upper()), fs, (x, y + self.die // 2 + int(4 * u)),
                  (16, 14, 12), colour, mark=mark, edge=theme.BRASS_DARK, anchor="midtop")
 
@@ -920,6 +925,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
 
 def _chips(n: int) -> str:
     return f"{n:,} chip" + ("" if n == 1 else "s")
+
+
+def _result_mark(result: str) -> str:
+    """The mark beside a spike roll's result (none for no match: it changes nothing)."""
+    return "" if result == "nothing" else ("spike" if result == "spikes" else "pair")
 
 
 def _last_roll(v: dict[str, Any]) -> tuple[str, str, str] | None:
