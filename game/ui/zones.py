@@ -9,9 +9,24 @@ nearest its home (:func:`place`). All of it runs once per layout, never per fram
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
+
+
+def cached(table: Any, fields: tuple[str, ...], lay_out: Callable[[], None]) -> None:
+    """Run ``lay_out`` (which sets ``fields`` on ``table``) once per window size and viewer, then restore the
+    fields from the cache: the search takes a good part of a second at six seats, and a hot-seat table lays
+    itself out again every time the screen changes hands."""
+    cache: dict[Any, dict[str, Any]] = table.__dict__.setdefault("_zones_cache", {})
+    key = (tuple(table.size), table.eyes, table.u)
+    got = cache.get(key)
+    if got is None:
+        lay_out()
+        got = cache[key] = {name: getattr(table, name) for name in fields}
+    for name, value in got.items():
+        setattr(table, name, value)
 
 
 def clear(rect: pygame.Rect, taken: list[pygame.Rect], bounds: pygame.Rect, margin: int = 0) -> bool:

@@ -46,6 +46,9 @@ OUTCOME = {
 class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("hand_pot", "hand_pot_pos", "HAND POT"), ("spike_pot", "spike_pot_pos", "SPIKE POT"))
     ROUND_NOUN = "hand"
+    #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
+    LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "deck_pos", "pile_pos", "track_pos", "dice_pos",
+                                           "hand_pot_pos", "spike_pot_pos", "middle")
 
     FELT = theme.FELT_BURGUNDY
     PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
@@ -68,6 +71,12 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         self.mw = int(max(34, (64 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
         self.die = int(max(20, 34 * u))
+        zones.cached(self, self.LAID_OUT, self._lay_out_zones)
+
+    def _lay_out_zones(self) -> None:
+        """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
+        u = self.u
+        n = self.n
         self.zones = [self._seat_zone(s) for s in range(n)]
         widths = list(zones.sizes((52 if n <= 4 else 46) * u, max(24, 28 * u)))
         if not any(self._place_middle(pw, self.felt, strict=True) for pw in widths):

@@ -46,6 +46,9 @@ RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
 class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
     ROUND_NOUN = "hand"
+    #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
+    LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "fc", "R", "petal_places", "stub_pos", "dice_pos",
+                                           "main_pos", "sabacc_pos", "middle")
 
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
@@ -67,6 +70,12 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         self.mw = int(max(34, (60 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
         self.die = int(max(18, 30 * u))
+        zones.cached(self, self.LAID_OUT, self._lay_out_zones)
+
+    def _lay_out_zones(self) -> None:
+        """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
+        u = self.u
+        n = self.n
         self.zones = [self._seat_zone(s) for s in range(n)]
         widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
         if not any(self._place_middle(pw, self.felt, strict=True) for pw in widths):
