@@ -528,6 +528,21 @@ class PotBoxes:
         rects = [self.pot_box(None, a, pos, label) for a, pos, label in self._pot_boxes()]
         return rects[0].unionall(rects[1:])
 
+    def pot_shape(self, label: str) -> pygame.Rect:
+        """The most room a pot box can take (its anchor at (0, 0)): the widest and the tallest chip piles the
+        chips at the table can make (every chip in play could end in one pot), with their label."""
+        v = self.shown
+        total = sum(int(c or 0) for c in v.get("stacks") or []) + sum(
+            int(v.get(key) or 0) for key, _, _ in self.POT_BOXES)
+        total = max(total, 1_000)
+        widest = 0
+        for value, *_ in reversed(theme.DENOMS):  # a chip of every value it can afford, smallest first
+            if widest + value <= total:
+                widest += value
+        tallest = max(min(16, total // value) * value for value, *_ in theme.DENOMS if value <= total)
+        shapes = [self.pot_box(None, amount, (0, 0), label) for amount in (widest, tallest, total)]
+        return shapes[0].unionall(shapes[1:])
+
     def draw_pot(self, surf: pygame.Surface) -> None:
         for i, (amount, pos, label) in enumerate(self._pot_boxes()):
             with self.regions.region("pot.main" if i == 0 else f"pot.{self.POT_BOXES[i][0]}"):

@@ -50,7 +50,8 @@ def test_the_middle_is_clear_of_every_seats_zone_and_each_hand_lies_in_its_own(a
         app.step(0.25)
     for i, piece in enumerate(table.middle):
         assert piece.collidelist(table.zones) < 0, (i, piece, table.zones)
-        assert table.felt.contains(piece), (i, piece, table.felt)
+        # the board, piles and dice on the felt; a big pot may lie out on the rail (the last two are the pots)
+        assert (table.felt if i < len(table.middle) - 2 else table.area).contains(piece), (i, piece, table.felt)
     assert table.pw >= 28 * table.u  # a board card's value stays legible
     for s in range(seats):
         spots = table.spots_of(s)

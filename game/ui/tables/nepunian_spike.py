@@ -79,9 +79,10 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         n = self.n
         self.zones = [self._seat_zone(s) for s in range(n)]
         widths = list(zones.sizes((52 if n <= 4 else 46) * u, max(24, 28 * u)))
-        if not any(self._place_middle(pw, self.felt, strict=True) for pw in widths):
-            # nothing fits on the felt: the smallest, each piece where the window has room (else at home)
-            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), strict=False)
+        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
+        # smallest cards, each piece where the window has room (else at home)
+        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
 
     def _seat_zone(self, seat: int) -> pygame.Rect:
         """The most room ``seat`` can take: its hand of five (the viewer's fanned as wide as it may spread) with
@@ -98,9 +99,10 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                                   f"{rank}\ntotal {signed(-23)}")
         return zone.union(self._token_rects(seat)[0])
 
-    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool) -> bool:
+    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with pile cards ``pw`` wide; with ``strict``, only if every piece is clear of the
-        seats' zones (False: it is not, and nothing is kept)."""
+        seats' zones (False: it is not, and nothing is kept); with ``rail``, a pot that finds no room on the
+        felt may lie on the rail."""
         u = self.u
         ph = int(pw * 1.4)
         cx, cy = self.centre
@@ -121,11 +123,13 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         step = max(4, int(6 * u))
         pieces = [("track_pos", self._track_area((0, 0)), (cx - pw * 2.55, y)),
                   ("dice_pos", self._dice_area((0, 0)), (cx + pw * 2.55, y)),
-                  ("hand_pot_pos", self.pot_box(None, 2_500, (0, 0), "HAND POT"), (cx - pw * 1.9, cy + ph * 0.5)),
-                  ("spike_pot_pos", self.pot_box(None, 2_500, (0, 0), "SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
+                  ("hand_pot_pos", self.pot_shape("HAND POT"), (cx - pw * 1.9, cy + ph * 0.5)),
+                  ("spike_pot_pos", self.pot_shape("SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
         spots: dict[str, tuple[int, int]] = {}
         for name, shape, home in pieces:
             at = zones.place(shape, home, taken, bounds, step, margin)
+            if at is None and rail and name.endswith("pot_pos"):
+                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
             if at is None:
                 if strict:
                     return False

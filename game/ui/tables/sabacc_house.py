@@ -78,9 +78,10 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         n = self.n
         self.zones = [self._seat_zone(s) for s in range(n)]
         widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
-        if not any(self._place_middle(pw, self.felt, strict=True) for pw in widths):
-            # nothing fits on the felt: the smallest, each piece where the window has room (else at home)
-            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), strict=False)
+        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
+        # smallest cards, each piece where the window has room (else at home)
+        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
 
     def _seat_zone(self, seat: int) -> pygame.Rect:
         """The most room ``seat`` can take: the viewer's fanned hand as wide as it may spread with the longest
@@ -92,12 +93,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
                                   f"Your hand: {rank} · total {signed(-23)}")
         return self.seat_zone(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch, f"{rank}\ntotal {signed(-23)}")
 
-    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool) -> bool:
+    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with petal cards ``pw`` wide, the flower round or, where the zones leave a low
         band, flattened; with ``strict``, only if every piece is clear of the seats' zones (False: it is not,
-        and nothing is kept)."""
-        return any(self._place_flower(pw, squash, bounds, strict) for squash in (1.0, 0.78, 0.6)) or (
-            not strict and self._place_flower(pw, 0.6, bounds, False))
+        and nothing is kept); with ``rail``, a pot that finds no room on the felt may lie on the rail."""
+        return any(self._place_flower(pw, squash, bounds, strict, rail) for squash in (1.0, 0.78, 0.6))
 
     def _flower(self, pw: int, squash: float) -> tuple[tuple[int, int], int, int, list[pygame.Rect]]:
         """The flower with petal cards ``pw`` wide, its height ``squash`` of a round one's: its heart, its
@@ -120,7 +120,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
                 return fc, rx, ry, core
             rx += max(1, int(2 * u))
 
-    def _place_flower(self, pw: int, squash: float, bounds: pygame.Rect, strict: bool) -> bool:
+    def _place_flower(self, pw: int, squash: float, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         u = self.u
         ph = int(pw * 1.4)
         fc, R, ry, core = self._flower(pw, squash)
@@ -136,12 +136,14 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         step = max(4, int(6 * u))
         pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (-R * 1.62, -ry * 0.86)),
                   ("dice_pos", self._dice_area((0, 0)), (R * 1.62, -ry * 0.86)),
-                  ("main_pos", self.pot_box(None, 2_500, (0, 0), "MAIN POT"), (-R * 1.55, ry * 0.66)),
-                  ("sabacc_pos", self.pot_box(None, 2_500, (0, 0), "SABACC POT"), (R * 1.55, ry * 0.66))]
+                  ("main_pos", self.pot_shape("MAIN POT"), (-R * 1.55, ry * 0.66)),
+                  ("sabacc_pos", self.pot_shape("SABACC POT"), (R * 1.55, ry * 0.66))]
         spots: dict[str, tuple[int, int]] = {}
         for name, shape, (hx, hy) in pieces:
             home = (fc[0] + hx, fc[1] + hy)
             at = zones.place(shape, home, taken, bounds, step, margin)
+            if at is None and rail and name in ("main_pos", "sabacc_pos"):
+                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
             if at is None:
                 if strict:
                     return False
