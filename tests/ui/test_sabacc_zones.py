@@ -106,5 +106,5 @@ def test_a_long_tooltip_wraps_and_stays_on_screen(app) -> None:
 
 
 def test_a_banner_stays_up_long_enough_to_read() -> None:
-    assert read_time("Reveal for the hand pot") >= 2.0
+    assert read_time("Reveal for the hand pot") >= 1.5
     assert read_time("SPIKES!", "Both dice show the Spike: every hand is replaced") > read_time("SPIKES!")
