@@ -377,6 +377,14 @@ class Announce(FrameAnim):
         return f[1].inflate(4, 4) if f else None
 
 
+def read_time(*lines: str) -> float:
+    """Seconds (at 1×, before the speed setting scales them) a banner stays up so its words can be read: most
+    of a second to notice it, and a little under a fifth of a second a word (the table waits while it shows,
+    so no longer)."""
+    words = sum(len(line.split()) for line in lines)
+    return 0.8 + 0.15 * words
+
+
 # ------------------------------------------------------------------------------------------------ marks
 def draw_mark(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float,
               colour: tuple[int, int, int]) -> None:
@@ -435,26 +443,37 @@ def draw_mark(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: f
 def pill(surf: pygame.Surface, text: Text, words: str, size: int, centre: tuple[int, int],
          fill: tuple[int, int, int], ink: tuple[int, int, int], mark: str = "",
          edge: tuple[int, int, int] | None = None, anchor: str = "center") -> pygame.Rect:
-    """A rounded label with an optional mark before the words; returns where it was drawn."""
+    """A rounded label with an optional mark before the words (a "\n" in ``words`` starts a second line,
+    centred under the first); returns where it was drawn."""
     r = pill_rect(text, words, size, centre, mark, anchor)
-    pygame.draw.rect(surf, fill, r, border_radius=r.h // 2)
+    lines = words.split("\n")
+    radius = r.h // 2 if len(lines) == 1 else max(6, size // 2)
+    pygame.draw.rect(surf, fill, r, border_radius=radius)
     if edge is not None:
-        pygame.draw.rect(surf, edge, r, 1, border_radius=r.h // 2)
-    img = text.render(words, size, ink, "bold")
+        pygame.draw.rect(surf, edge, r, 1, border_radius=radius)
+    imgs = [text.render(line, size, ink, "bold") for line in lines]
     x = r.x + max(6, size // 2)
     if mark:
-        mr = img.get_height() * 0.36
+        mr = imgs[0].get_height() * 0.36
         draw_mark(surf, mark, (x + mr, r.centery), mr, ink)
         x += int(mr * 2 + size * 0.3)
-    surf.blit(img, img.get_rect(midleft=(x, r.centery)))
+    if len(imgs) == 1:
+        surf.blit(imgs[0], imgs[0].get_rect(midleft=(x, r.centery)))
+        return r
+    mid = (x + r.right - max(6, size // 2)) // 2
+    y = r.y + max(4, size // 3) // 2
+    for img in imgs:
+        surf.blit(img, img.get_rect(midtop=(mid, y)))
+        y += img.get_height()
     return r
 
 
 def pill_rect(text: Text, words: str, size: int, centre: tuple[int, int], mark: str = "",
               anchor: str = "center") -> pygame.Rect:
-    img = text.render(words, size, theme.CREAM, "bold")
-    mw = int(img.get_height() * 0.72 + size * 0.3) if mark else 0
-    r = pygame.Rect(0, 0, img.get_width() + mw + 2 * max(6, size // 2), img.get_height() + max(4, size // 3))
+    imgs = [text.render(line, size, theme.CREAM, "bold") for line in words.split("\n")]
+    mw = int(imgs[0].get_height() * 0.72 + size * 0.3) if mark else 0
+    r = pygame.Rect(0, 0, max(img.get_width() for img in imgs) + mw + 2 * max(6, size // 2),
+                    sum(img.get_height() for img in imgs) + max(4, size // 3))
     setattr(r, anchor, centre)
     return r
 
@@ -516,6 +535,21 @@ class PotBoxes:
         rects = [self.pot_box(None, a, pos, label) for a, pos, label in self._pot_boxes()]
         return rects[0].unionall(rects[1:])
 
+    def pot_shape(self, label: str) -> pygame.Rect:
+        """The most room a pot box can take (its anchor at (0, 0)): the widest and the tallest chip piles the
+        chips at the table can make (every chip in play could end in one pot), with their label."""
+        v = self.shown
+        total = sum(int(c or 0) for c in v.get("stacks") or []) + sum(
+            int(v.get(key) or 0) for key, _, _ in self.POT_BOXES)
+        total = max(total, 1_000)
+        widest = 0
+        for value, *_ in reversed(theme.DENOMS):  # a chip of every value it can afford, smallest first
+            if widest + value <= total:
+                widest += value
+        tallest = max(min(16, total // value) * value for value, *_ in theme.DENOMS if value <= total)
+        shapes = [self.pot_box(None, amount, (0, 0), label) for amount in (widest, tallest, total)]
+        return shapes[0].unionall(shapes[1:])
+
     def draw_pot(self, surf: pygame.Surface) -> None:
         for i, ((amount, pos, label), (key, _, _)) in enumerate(zip(self._pot_boxes(), self.POT_BOXES,
                                                                     strict=True)):
@@ -552,8 +586,6 @@ class CardTable:
 
     #: card names make longer button labels than the base table's: the buttons may grow wider
     BUTTON_MAX_W: ClassVar[int] = 250
-    #: px (at 1280×720) between a side seat's cards and the words under them (see :meth:`hand_label`)
-    HAND_LABEL_GAP: ClassVar[int] = 4
 
     def __init__(self, app: Any, session: Any, demo: bool = False) -> None:
         self.pick = Picking()
@@ -591,6 +623,10 @@ class CardTable:
     def hand_words(self, seat: int) -> str | None:
         """The words under a seat's cards (its rank at the showdown, the viewer's own hand now); None: none."""
         return None
+
+    def hand_mark(self, seat: int) -> str:
+        """A mark (see :func:`draw_mark`) before the words under a seat's cards; "": none."""
+        return ""
 
     # ------------------------------------------------------------------ spots
     def spots_of(self, seat: int) -> list[Spot]:
@@ -704,7 +740,8 @@ class CardTable:
 
     def announce(self, text: str, sub: str = "", duration: float = 1.6, colour: tuple[int, int, int] = theme.AMBER,
                  mark: str = "") -> None:
-        self.anims.append(Announce(self, text, sub, self.dur(duration), colour, mark))
+        """A big word across the felt for ``duration`` s at 1× (at least :func:`read_time` of its words)."""
+        self.anims.append(Announce(self, text, sub, self.dur(max(duration, read_time(text, sub))), colour, mark))
 
     # ------------------------------------------------------------------ the base table's hooks
     def beats_for(self, ev: Any) -> list[Beat]:
@@ -735,23 +772,116 @@ class CardTable:
         toward_middle = self.seat_geo[seat]["in"][1]
         return toward_middle > 0.6 or -0.6 <= toward_middle < -0.2
 
+    # ------------------------------------------------------------------ the seat's zone
+    # A seat owns a zone: its plate (with the dealer button), its hand with the words over or under it, its
+    # tag. :meth:`place_hand` puts the hand next to the plate on the side facing the middle, and
+    # :meth:`seat_zone` is the most room that zone can take (the biggest hand, the longest words), which the
+    # tables' ``layout_pieces`` keep the middle's pieces out of (game.ui.zones).
+    def label_words(self, seat: int) -> str | None:
+        """The :meth:`hand_words` as drawn: the viewer's on one line, the others' in two ("rank" over "total
+        −3"), so a hand's words stay about as narrow as its cards."""
+        words = self.hand_words(seat)
+        return words if words is None or seat == self.eyes else words.replace(" · ", "\n")
+
     def hand_label(self, seat: int) -> tuple[str, pygame.Rect] | None:
-        """The seat's :meth:`hand_words` and where they go: under its cards, or over them at the seats across
-        the top of the table (whose plates are above the cards)."""
+        """The seat's words and where they go: under its cards, or over them at the seats across the top of the
+        table (whose plates are above the cards), clear of the cards' shadows and badges."""
         spots = self.spots_of(seat)
-        words = self.hand_words(seat) if spots else None
+        words = self.label_words(seat) if spots else None
         if not words:
             return None
-        u = self.u
-        fs = int(max(11, 14 * u))
-        cx = (min(sp.rect.left for sp in spots) + max(sp.rect.right for sp in spots)) // 2
-        toward_middle = self.seat_geo[seat]["in"][1]
-        if self.label_above(seat):
-            top = min(sp.rect.top for sp in spots)
-            return words, pill_rect(self.text, words, fs, (cx, top - int(3 * u)), anchor="midbottom")
-        gap = 4 if toward_middle < -0.6 else self.HAND_LABEL_GAP
-        bottom = max(sp.rect.bottom for sp in spots)
-        return words, pill_rect(self.text, words, fs, (cx, bottom + int(gap * u)), anchor="midtop")
+        return words, self._label_rect(seat, words, self._cards_box(seat, spots))
+
+    def plate_box(self, seat: int) -> pygame.Rect:
+        """The seat's name plate with the dealer button on its corner (wherever the button is now: a hand keeps
+        clear of it at every seat, so nothing moves when the deal passes)."""
+        plate: pygame.Rect = self.seat_geo[seat]["plate"]
+        rad = int(11 * self.u)
+        return plate.union(pygame.Rect(plate.x - rad // 2 - rad - 1, plate.y + rad // 2 - rad - 1, 2 * rad + 2,
+                                       2 * rad + 2))
+
+    def _cards_box(self, seat: int, spots: list[Spot]) -> pygame.Rect:
+        """What a hand's cards may cover: their sprites (shadow, outline, badge) and, for the viewer's own hand,
+        the room a picked card rises into (kept whether or not a card is picked, so nothing jumps)."""
+        box = spots[0].bounds().unionall([sp.bounds() for sp in spots[1:]])
+        if seat == self.eyes:
+            lift = int(max(sp.h for sp in spots) * 0.16)
+            box.union_ip(box.move(0, -lift))
+        return box
+
+    def side_seat(self, seat: int) -> bool:
+        """A seat at the left or right of the table: its hand lies beside its plate, not above or below it."""
+        return abs(self.seat_geo[seat]["in"][0]) > 0.7
+
+    def _label_rect(self, seat: int, words: str, box: pygame.Rect) -> pygame.Rect:
+        """Where the words go beside the cards' ``box``: over it (see :meth:`label_above`) or under it. At a
+        side seat they reach from the cards' inner edge outward, under (or over) the plate rather than into
+        the middle, and never onto the plate."""
+        fs = int(max(11, 14 * self.u))
+        gap = max(2, int(3 * self.u))
+        above = self.label_above(seat)
+        if not self.side_seat(seat):
+            return pill_rect(self.text, words, fs, (box.centerx, box.top - gap if above else box.bottom + gap),
+                             self.hand_mark(seat), "midbottom" if above else "midtop")
+        plate = self.plate_box(seat).inflate(2 * gap, 2 * gap)
+        first = None
+        for over in (above, not above):  # the side it prefers, else the other one if that misses the plate
+            r = pill_rect(self.text, words, fs, (box.centerx, box.top - gap if over else box.bottom + gap),
+                          self.hand_mark(seat), "midbottom" if over else "midtop")
+            if r.w > box.w:
+                if self.seat_geo[seat]["in"][0] > 0:  # a seat on the left: the middle is to the right
+                    r.right = box.right
+                else:
+                    r.left = box.left
+            if not r.colliderect(plate):
+                return r
+            first = first or r
+        assert first is not None
+        if above:
+            first.bottom = plate.top
+        else:
+            first.top = plate.bottom
+        return first
+
+    def _hand_shift(self, seat: int, spots: list[Spot], words: str | None) -> tuple[int, int]:
+        """How far the cards (and the words beside them) move to sit next to the seat's plate on the side facing
+        the middle, as near as they can without touching it: the cards alone set the place at a side seat
+        (their words reach out under the plate), the cards and their words together elsewhere."""
+        cards = self._cards_box(seat, spots)
+        block = cards.copy()
+        if words and not self.side_seat(seat):
+            block.union_ip(self._label_rect(seat, words, cards))
+        plate = self.plate_box(seat)
+        vx, vy = self.seat_geo[seat]["in"]
+        margin = 4 * self.u
+        # the least distance along the way to the middle at which the block clears the plate in x or in y
+        tx = (plate.w + block.w) / 2 + margin
+        ty = (plate.h + block.h) / 2 + margin
+        t = min(tx / abs(vx) if abs(vx) > 1e-6 else math.inf, ty / abs(vy) if abs(vy) > 1e-6 else math.inf)
+        return round(plate.centerx + vx * t) - block.centerx, round(plate.centery + vy * t) - block.centery
+
+    def place_hand(self, seat: int, spots: list[Spot]) -> list[Spot]:
+        """The seat's cards (laid out round (0, 0)) moved into the seat's zone (see :meth:`_hand_shift`)."""
+        return self.place_hand_words(seat, spots, self.label_words(seat)) if spots else spots
+
+    def seat_zone(self, seat: int, room: int, w: int, h: int, words: str, tag: str = "KEEPS FACE DOWN"
+                  ) -> pygame.Rect:
+        """The most room the seat can take: its plate, a row of cards ``w`` × ``h`` ``room`` px wide with
+        ``words`` beside it (as :meth:`label_words` puts them), and its tag (``tag`` as the longest it says)."""
+        half = max(0, room - w) // 2
+        spots = self.place_hand_words(seat, [Spot(("zone", 0), None, -half, 0, w, h),
+                                             Spot(("zone", 1), None, half, 0, w, h)], words)
+        zone = self._cards_box(seat, spots).union(self._label_rect(seat, words, self._cards_box(seat, spots)))
+        return zone.union(self.plate_box(seat)).union(self.tag_box(seat, tag))  # type: ignore[attr-defined]
+
+    def place_hand_words(self, seat: int, spots: list[Spot], words: str | None) -> list[Spot]:
+        """``spots`` moved next to the seat's plate, with room for ``words`` beside them."""
+        dx, dy = self._hand_shift(seat, spots, words)
+        return [sp.moved(x=sp.x + dx, y=sp.y + dy) for sp in spots]
+
+    def hand_shown(self, seat: int) -> bool:
+        """Whether the seat's hand is shown (its words in amber): a table with another record says so."""
+        return seat in self.deco.get("show", {})
 
     def pieces_rect(self, seat: int) -> pygame.Rect:
         r = self.spots_rect(self.spots_of(seat))
@@ -764,14 +894,15 @@ class CardTable:
         return (self.spot_sig(self.spots_of(seat)), lab[0] if lab else None)
 
     def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
+        """The seat's cards and the words beside them (amber on a hand shown at the showdown)."""
         self.draw_spots(surf, self.spots_of(seat), covered)
         lab = self.hand_label(seat)
         if lab:
-            show = seat in self.deco.get("show", {})
+            show = self.hand_shown(seat)
             with self.regions.region(f"seat{seat}.label"):
                 pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
                      (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
-                     edge=theme.BRASS_DARK)
+                     mark=self.hand_mark(seat), edge=theme.BRASS_DARK)
 
     def draw(self, surf: pygame.Surface) -> None:
         self._spot_cache = {}  # the spots are worked out once per painted frame
@@ -903,10 +1034,15 @@ class CardTable:
         self.text.blit(surf, f"{label} {count}", int(max(11, 13 * u)), theme.CREAM, "bold",
                        midtop=(centre[0], centre[1] + h // 2 + int(4 * u)))
 
-    def pile_rect(self, centre: tuple[int, int], w: int, h: int) -> pygame.Rect:
+    def pile_rect(self, centre: tuple[int, int], w: int, h: int, label: str = "") -> pygame.Rect:
+        """What :meth:`draw_pile` covers: the pile with its shadow and the words under it (``label`` and the
+        widest count; without a label, room for any)."""
         r = pygame.Rect(0, 0, w + sprite_pad(w) * 2 + 8, h + sprite_pad(w) * 2 + 8)
         r.center = centre
-        lab = pygame.Rect(0, 0, int(120 * self.u), int(22 * self.u))
+        fs = int(max(11, 13 * self.u))
+        size = self.text.render(f"{label} 88", fs, theme.CREAM, "bold").get_size() if label else \
+            (int(120 * self.u), int(22 * self.u))
+        lab = pygame.Rect(0, 0, size[0] + 2, size[1] + 2)
         lab.midtop = (centre[0], centre[1] + h // 2 + int(2 * self.u))
         return r.union(lab)
 

@@ -116,13 +116,23 @@ class Button:
             surf.blit(img, img.get_rect(center=r.center))
 
 
+def tooltip_lines(text: Text, tip: str, screen: pygame.Rect, size: int = 15) -> list[str]:
+    """The tooltip's lines: one, or the words wrapped when one line would be wider than most of the screen
+    (a long option description must neither run off both edges nor be cut)."""
+    room = max(200, min(screen.w - 24, max(420, screen.w // 2)))
+    if text.render(tip, size, theme.CREAM).get_width() <= room:
+        return [tip]
+    return text.wrap(tip, size, room) or [tip]
+
+
 def tooltip_rect(text: Text, tip: str, anchor: pygame.Rect, screen: pygame.Rect, size: int = 15,
                  beside: bool = False) -> pygame.Rect:
     """Where a tooltip for ``anchor`` goes: above it (below if there is no room), kept on screen. ``beside``:
     to its right (left if there is no room), for a button in a column, whose neighbours above and below a
     tooltip must not cover."""
-    img = text.render(tip, size, theme.CREAM)
-    r = img.get_rect().inflate(16, 10)
+    imgs = [text.render(line, size, theme.CREAM) for line in tooltip_lines(text, tip, screen, size)]
+    r = pygame.Rect(0, 0, max(img.get_width() for img in imgs), sum(img.get_height() for img in imgs))
+    r.inflate_ip(16, 10)
     if beside:
         r.midleft = (anchor.right + 10, anchor.centery)
         if r.right > screen.right:
@@ -137,13 +147,17 @@ def tooltip_rect(text: Text, tip: str, anchor: pygame.Rect, screen: pygame.Rect,
 
 def draw_tooltip(surf: pygame.Surface, text: Text, tip: str, anchor: pygame.Rect, size: int = 15,
                  beside: bool = False) -> None:
-    """A one-line tooltip above ``anchor`` (below it if there is no room; or ``beside`` it), kept on screen."""
+    """A tooltip above ``anchor`` (below it if there is no room; or ``beside`` it), kept on screen, its words
+    wrapped when they are longer than the screen is wide (see :func:`tooltip_lines`)."""
     if not tip:
         return
-    img = text.render(tip, size, theme.CREAM)
     r = tooltip_rect(text, tip, anchor, surf.get_rect(), size, beside)
     panel(surf, r, (12, 12, 16), theme.AMBER_DIM, radius=6, width=1)
-    surf.blit(img, img.get_rect(center=r.center))
+    y = r.y + 5
+    for line in tooltip_lines(text, tip, surf.get_rect(), size):
+        img = text.render(line, size, theme.CREAM)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+        y += img.get_height()
 
 
 @dataclass

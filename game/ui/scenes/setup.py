@@ -371,9 +371,9 @@ class SetupScene(Scene):
         t.blit(surf, f"{tagline} · {players}", int(16 * u), theme.TEXT_DIM, topright=(w - int(40 * u), int(44 * u)))
         for b in self.widgets:
             if b.rect.collidepoint(self.hover_pos) and b.tooltip:
-                draw_tooltip(surf, t, b.tooltip, b.rect)
+                draw_tooltip(surf, t, b.tooltip, b.rect, int(15 * u))
                 return
         for _text, rect, _c, tip in self.labels:
             if tip and rect.collidepoint(self.hover_pos):
-                draw_tooltip(surf, t, tip, rect)
+                draw_tooltip(surf, t, tip, rect, int(15 * u))
                 return

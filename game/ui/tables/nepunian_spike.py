@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game.engine.core import Action, Event
-from game.ui import theme
+from game.ui import theme, zones
 from game.ui.cards import (
     CardTable,
     Deck,
@@ -26,6 +26,7 @@ from game.ui.cards import (
     fan_angles,
     pill,
     pill_rect,
+    read_time,
     row_offsets,
     signed,
     spike_deck,
@@ -45,6 +46,9 @@ OUTCOME = {
 class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("hand_pot", "hand_pot_pos", "HAND POT"), ("spike_pot", "spike_pot_pos", "SPIKE POT"))
     ROUND_NOUN = "hand"
+    #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
+    LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "deck_pos", "pile_pos", "track_pos", "dice_pos",
+                                           "hand_pot_pos", "spike_pot_pos", "middle")
 
     FELT = theme.FELT_BURGUNDY
     PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
@@ -59,24 +63,123 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
 
     # ------------------------------------------------------------------ layout
     def layout_pieces(self) -> None:
+        """The zones, in one place: first the most room each seat's zone can take (its plate, its biggest hand
+        with its longest words, its tag, the Captain's token), then the middle laid out clear of all of them:
+        the deck and the discard pile with their cards as big as they fit (down to 28 px wide at 1280×720),
+        the round marker and the Captain's dice left and right of them, the two pots under them
+        (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (42 if n <= 4 else 36 if n <= 6 else 31) * u))
+        self.cw = int(max(24, (42 if n <= 4 else 30) * u))
         self.ch = int(self.cw * 1.4)
-        self.mw = int(max(34, (64 if n <= 4 else 56 if n <= 6 else 48) * u))
+        self.mw = int(max(34, (64 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
-        self.pw = int(max(28, (52 if n <= 6 else 44) * u))
-        self.ph = int(self.pw * 1.4)
-        cx, cy = self.centre
-        pw, ph = self.pw, self.ph
-        y = int(cy - ph * 0.55)
-        self.deck_pos = (int(cx - pw * 0.72), y)
-        self.pile_pos = (int(cx + pw * 0.72), y)
         self.die = int(max(20, 34 * u))
-        self.dice_pos = (int(cx + pw * 2.55), y)
-        self.track_pos = (int(cx - pw * 2.55), y)
-        self.hand_pot_pos = (int(cx - pw * 1.9), int(cy + ph * 0.5))
-        self.spike_pot_pos = (int(cx + pw * 1.9), int(cy + ph * 0.5))
+        zones.cached(self, self.LAID_OUT, self._lay_out_zones)
+
+    def _lay_out_zones(self) -> None:
+        """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
+        u = self.u
+        n = self.n
+        self.zones = [self._seat_zone(s) for s in range(n)]
+        widths = list(zones.sizes((52 if n <= 4 else 46) * u, max(24, 28 * u)))
+        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
+        # smallest cards, each piece where the window has room (else at home)
+        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+
+    def _seat_zone(self, seat: int) -> pygame.Rect:
+        """The most room ``seat`` can take: its hand of five (the viewer's fanned as wide as it may spread) with
+        the longest words it may say, its tag and the Captain's token."""
+        from game.engine.nepunian_spike.ranks import RANK_NAMES
+
+        fs = int(max(11, 14 * self.u))
+        rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
+        if seat == self.eyes:
+            zone = self.seat_zone(seat, int(self.plate[0] * 1.5 + 8 * self.u), self.mw, self.mh,
+                                  f"LOCKED · Your hand totals {signed(-23)}")
+        else:
+            zone = self.seat_zone(seat, int(self.cw * (1 + 4 * 0.55)), self.cw, self.ch,
+                                  f"{rank}\ntotal {signed(-23)}")
+        return zone.union(self._token_rects(seat)[0])
+
+    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
+        """Lay the middle out with pile cards ``pw`` wide; with ``strict``, only if every piece is clear of the
+        seats' zones (False: it is not, and nothing is kept); with ``rail``, a pot that finds no room on the
+        felt may lie on the rail."""
+        u = self.u
+        ph = int(pw * 1.4)
+        cx, cy = self.centre
+        y = int(cy - ph * 0.55)
+        gap = int(6 * u)
+        deck_shape = self.pile_rect((0, 0), pw, ph, "DECK")
+        pile_shape = self._pile_area((0, 0), pw, ph)
+        deck_at = (cx - gap // 2 - deck_shape.right, y)
+        pile_at = (cx + gap // 2 - pile_shape.left, y)
+        core = [deck_shape.move(deck_at), pile_shape.move(pile_at)]
+        taken = list(self.zones)
+        margin = int(4 * u)
+        if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
+            return False
+        taken += core
+        # the round marker and the Captain's dice beside the piles, the pots under them: each as near there
+        # as it can be (at many seats, wherever the zones leave room)
+        step = max(4, int(6 * u))
+        pieces = [("track_pos", self._track_area((0, 0)), (cx - pw * 2.55, y)),
+                  ("dice_pos", self._dice_area((0, 0)), (cx + pw * 2.55, y)),
+                  ("hand_pot_pos", self.pot_shape("HAND POT"), (cx - pw * 1.9, cy + ph * 0.5)),
+                  ("spike_pot_pos", self.pot_shape("SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
+        spots: dict[str, tuple[int, int]] = {}
+        for name, shape, home in pieces:
+            at = zones.place(shape, home, taken, bounds, step, margin)
+            if at is None and rail and name.endswith("pot_pos"):
+                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
+            if at is None:
+                if strict:
+                    return False
+                at = (round(home[0]), round(home[1]))
+            spots[name] = at
+            taken.append(shape.move(at))
+        self.pw, self.ph, self.deck_pos, self.pile_pos = pw, ph, deck_at, pile_at
+        for name, at in spots.items():
+            setattr(self, name, at)
+        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
+        return True
+
+    def _pile_area(self, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
+        """The discard pile: its printed outline, the card tilted under the top one, DISCARD under it."""
+        u = self.u
+        r = Spot(("p",), None, at[0] - 4, at[1] - 3, pw, ph, 5).bounds().union(
+            Spot(("p",), None, at[0], at[1], pw, ph).bounds())
+        size = self.text.render("DISCARD", int(max(11, 13 * u)), theme.CREAM, "bold").get_size()
+        words = pygame.Rect(0, 0, size[0] + 2, size[1] + 2)
+        words.midtop = (at[0], at[1] + ph // 2 + int(4 * u))
+        return r.union(words)
+
+    def _dice_area(self, at: tuple[int, int]) -> pygame.Rect:
+        """The Captain's two dice and the words under them (CAPTAIN'S DICE, or what the roll did)."""
+        u = self.u
+        fs = int(max(11, 13 * u))
+        top = (at[0], at[1] + self.die // 2 + int(5 * u))
+        words = [pill_rect(self.text, w, fs, top, mark, "midtop") for w, _sub, _c, mark in OUTCOME.values()]
+        size = self.text.render("CAPTAIN'S DICE", fs, theme.TEXT_DIM, "bold").get_size()
+        words.append(pygame.Rect(at[0] - size[0] // 2 - 1, top[1], size[0] + 2, size[1] + 2))
+        d = pygame.Rect(0, 0, int(self.die * 2.2) + 4, self.die + 4)
+        d.center = at
+        return d.unionall(words)
+
+    def _track_area(self, at: tuple[int, int]) -> pygame.Rect:
+        """The round marker: ROUND 2 OF 3 over three dots, and a note under them (after a Spike)."""
+        u = self.u
+        head = self.text.render("ROUND 3 OF 3", int(max(12, 15 * u)), theme.CREAM, "head").get_size()
+        note = self.text.render("extra play phase", int(max(11, 13 * u)), theme.AMBER, "bold").get_size()
+        top = pygame.Rect(0, 0, head[0] + 2, head[1] + 2)
+        top.midbottom = (at[0], at[1] - int(6 * u) + 1)
+        dots = pygame.Rect(0, 0, int(44 * u) + int(16 * u) + 4, int(16 * u) + 4)
+        dots.center = (at[0], at[1] + int(6 * u))
+        low = pygame.Rect(0, 0, note[0] + 2, note[1] + 2)
+        low.midtop = (at[0], at[1] + int(18 * u))
+        return top.union(dots).union(low)
 
     def reset_round(self, v: dict[str, Any]) -> dict[str, Any]:
         """The view before the session's first hand (the opening events fold into it): no cards dealt, no
@@ -168,23 +271,34 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                 items.append((key, c, self.marks_for(key, *(("dim",) if dim else ())), None))
         if not items:
             return []
-        room = int(self.plate[0] * 1.5) if mine else int(w + (len(items) - 1) * w * 0.55)
+        room = int(self.plate[0] * 1.5) if mine else int(w * (1 + 4 * 0.55))  # (a hand holds five at most)
         step = card_step(w, len(items), room)
-        xs, width = row_offsets(len(items), w, step)
+        if not mine:
+            step = min(step, int(w * 0.55))
+        xs, _ = row_offsets(len(items), w, step)
         fan = fan_angles(len(items), 3.0) if mine else [(0, 0.0)] * len(items)
-        label_h = int(24 * self.u) if (mine or show is not None) else 0
-        bx, by = self.block_centre(seat, width, h + label_h, 6 * self.u + (h * 0.14 if mine else 0))
-        cy = by + label_h // 2 if self.label_above(seat) else by - label_h // 2
-        return [Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag)
-                for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)]
+        return self.place_hand(seat, [Spot(key, card, dx, int(drop * h), w, h, ang, marks, tag)
+                                      for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)])
 
     def hand_words(self, seat: int) -> str | None:
+        """A hand shown at the reveal (its rank and total), the viewer's own total, and LOCKED (with the padlock,
+        see :meth:`hand_mark`) over the hand of a seat that has no chips left but is still in."""
+        words = None
         show = self.deco.get("show", {}).get(seat)
         if show is not None and show.get("rank"):  # a hand shown at the reveal: its rank and total
-            return f"{show['rank']} · total {signed(sum(self._value(c) for c in show.get('cards') or []))}"
-        if seat == self.eyes and self.shown.get("hand"):
-            return f"Your hand totals {signed(sum(self._value(c) for c in self.shown['hand']))}"
-        return None
+            words = f"{show['rank']} · total {signed(sum(self._value(c) for c in show.get('cards') or []))}"
+        elif seat == self.eyes and self.shown.get("hand"):
+            words = f"Your hand totals {signed(sum(self._value(c) for c in self.shown['hand']))}"
+        if self._locked(seat) and show is None:
+            return "LOCKED" + (f" · {words}" if words else "")
+        return words
+
+    def hand_mark(self, seat: int) -> str:
+        return "lock" if self._locked(seat) and seat not in self.deco.get("show", {}) else ""
+
+    def _locked(self, seat: int) -> bool:
+        """Locked (no chips left, still in the hand) and not yet shown: a shown hand's words say its rank."""
+        return self._flag("locked", seat) and not self.seat_out(seat)
 
     def _value(self, card: int) -> int:
         from game.engine.nepunian_spike.ranks import VALUES
@@ -192,21 +306,23 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         return VALUES[card] if 0 <= card < len(VALUES) else 0
 
     def _token(self, seat: int) -> tuple[str, str] | None:
-        """The token on the seat's plate edge: the Captain's helm, or a padlock for a locked seat."""
+        """The Captain's helm token beside the Captain's plate (a locked seat says LOCKED over its hand)."""
         if self.shown.get("captain") == seat:
             return ("CAPTAIN", "wheel")
-        if self._flag("locked", seat):
-            return ("LOCKED", "lock")
         return None
 
     def _token_rects(self, seat: int) -> list[pygame.Rect]:
+        """Where the helm token lies in the seat's zone, clear of the plate, the hand and the last-action tag:
+        left of the plate and its dealer button at the top and bottom seats (whose tag goes to the right, whose
+        hand lies above or below), under the plate at the side seats (whose hand lies inward, tag on top)."""
         plate: pygame.Rect = self.seat_geo[seat]["plate"]
-        fs = int(max(10, 12 * self.u))
+        u = self.u
+        fs = int(max(10, 12 * u))
         r = pill_rect(self.text, "CAPTAIN", fs, (0, 0), mark="wheel")
-        if abs(self.seat_geo[seat]["in"][1]) > 0.6:  # top and bottom seats: on the plate's top edge
-            r.midright = (plate.right - int(8 * self.u), plate.top)
-        else:  # side seats carry the last-action tag on their top edge: the token sits on the bottom edge
-            r.midright = (plate.right - int(8 * self.u), plate.bottom)
+        if abs(self.seat_geo[seat]["in"][1]) > 0.6:
+            r.midright = (plate.left - int(11 * u) * 3 // 2 - int(6 * u), plate.centery)
+        else:
+            r.midtop = (plate.centerx, plate.bottom + int(4 * u))
         return [r]
 
     def pieces_rect(self, seat: int) -> pygame.Rect:
@@ -217,18 +333,11 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
 
     def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         super().draw_seat_pieces(surf, seat, covered)
-        token = self._token(seat)
-        if token is not None:
+        if self._token(seat) is not None:
             r = self._token_rects(seat)[0]
-            fs = int(max(10, 12 * self.u))
-            self.regions.open(f"seat{seat}.token")
-            if token[1] == "wheel":
-                pill(surf, self.text, token[0], fs, r.center, (26, 52, 80), theme.CREAM, mark="wheel",
-                     edge=theme.CREAM)
-            else:
-                pill(surf, self.text, token[0], fs, r.center, (54, 38, 16), theme.AMBER, mark="lock",
-                     edge=theme.AMBER)
-            self.regions.close()
+            with self.regions.region(f"seat{seat}.token"):
+                pill(surf, self.text, "CAPTAIN", int(max(10, 12 * self.u)), r.center, (26, 52, 80), theme.CREAM,
+                     mark="wheel", edge=theme.CREAM)
 
     def centre_spots(self) -> list[Spot]:
         pile = self.shown.get("discard") or []
@@ -242,12 +351,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         return out
 
     def centre_rect(self) -> pygame.Rect:
-        r = self.pile_rect(self.deck_pos, self.pw, self.ph).union(self.pile_rect(self.pile_pos, self.pw, self.ph))
-        d = pygame.Rect(0, 0, self.die * 3 + int(40 * self.u), self.die + int(50 * self.u))
-        d.midtop = (self.dice_pos[0], self.dice_pos[1] - self.die // 2 - 4)
-        t = pygame.Rect(0, 0, int(150 * self.u), int(64 * self.u))
-        t.center = self.track_pos
-        return r.union(d).union(t)
+        return self.middle[0].unionall(self.middle[1:-2])  # what draw_centre paints (the pots are apart)
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -577,7 +681,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                             k += 1
                 self.tags = {}
                 pot = "hand pot" if d["pot_name"] == "hand" else "spike pot"
-                self.banner(f"Reveal for the {pot}", "", 1.2)
+                self.banner(f"Reveal for the {pot}", "", max(2.2, read_time(f"Reveal for the {pot}")))
             return [Beat(1.4, start, sound="card")]
 
         if kind == "hands_discarded":

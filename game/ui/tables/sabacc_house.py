@@ -18,7 +18,8 @@ import pygame
 
 from game.engine.core import Action, Event
 from game.engine.sabacc_house import DECK
-from game.ui import theme
+from game.engine.sabacc_house.ranks import RANK_NAMES
+from game.ui import theme, zones
 from game.ui.cards import (
     CardTable,
     Deck,
@@ -27,9 +28,11 @@ from game.ui.cards import (
     card_step,
     fan_angles,
     pill,
+    pill_rect,
     row_offsets,
     sabacc_deck,
     signed,
+    sprite_pad,
 )
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
@@ -43,7 +46,9 @@ RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
 class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
     ROUND_NOUN = "hand"
-    HAND_LABEL_GAP = 3
+    #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
+    LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "fc", "R", "petal_places", "stub_pos", "dice_pos",
+                                           "main_pos", "sabacc_pos", "middle")
 
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
@@ -54,25 +59,138 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
 
     # ------------------------------------------------------------------ layout
     def layout_pieces(self) -> None:
+        """The zones, in one place: first the most room each seat's zone can take (its plate, its biggest hand
+        with its longest words, its tag), then the middle laid out clear of all of them: the flower with its
+        cards as big as they fit (down to 28 px wide at 1280×720), the stub and the spike dice left and right
+        of it, the two pots under them (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (46 if n <= 3 else 40 if n <= 4 else 36 if n <= 6 else 31) * u))
+        self.cw = int(max(24, (40 if n <= 4 else 28) * u))
         self.ch = int(self.cw * 1.4)
-        self.mw = int(max(34, (60 if n <= 4 else 54 if n <= 6 else 46) * u))
+        self.mw = int(max(34, (60 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
-        self.pw = int(max(26, (52 if n <= 3 else 46 if n <= 4 else 40) * u))
-        self.ph = int(self.pw * 1.4)
-        cx, cy = self.centre
-        self.fc = (cx, int(cy - 10 * u))
-        self.R = int(self.pw * 1.72)
-        R = self.R
-        self.petal_places = [(int(self.fc[0] + math.cos(math.radians(a)) * R),
-                              int(self.fc[1] + math.sin(math.radians(a)) * R)) for a in PETAL_ANGLES]
-        self.stub_pos = (int(self.fc[0] - R * 1.62), int(self.fc[1] - R * 0.86))
-        self.dice_pos = (int(self.fc[0] + R * 1.62), int(self.fc[1] - R * 0.86))
         self.die = int(max(18, 30 * u))
-        self.main_pos = (int(self.fc[0] - R * 1.55), int(self.fc[1] + R * 0.66))
-        self.sabacc_pos = (int(self.fc[0] + R * 1.55), int(self.fc[1] + R * 0.66))
+        zones.cached(self, self.LAID_OUT, self._lay_out_zones)
+
+    def _lay_out_zones(self) -> None:
+        """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
+        u = self.u
+        n = self.n
+        self.zones = [self._seat_zone(s) for s in range(n)]
+        widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
+        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
+        # smallest cards, each piece where the window has room (else at home)
+        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+
+    def _seat_zone(self, seat: int) -> pygame.Rect:
+        """The most room ``seat`` can take: the viewer's fanned hand as wide as it may spread with the longest
+        rank in words; another seat's row (never wider than five cards) with a rank and total."""
+        fs = int(max(11, 14 * self.u))
+        rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
+        if seat == self.eyes:
+            return self.seat_zone(seat, int(self.plate[0] * 1.6 + 8 * self.u), self.mw, self.mh,
+                                  f"Your hand: {rank} · total {signed(-23)}")
+        return self.seat_zone(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch, f"{rank}\ntotal {signed(-23)}")
+
+    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
+        """Lay the middle out with petal cards ``pw`` wide, the flower round or, where the zones leave a low
+        band, flattened; with ``strict``, only if every piece is clear of the seats' zones (False: it is not,
+        and nothing is kept); with ``rail``, a pot that finds no room on the felt may lie on the rail."""
+        return any(self._place_flower(pw, squash, bounds, strict, rail) for squash in (1.0, 0.78, 0.6))
+
+    def _flower(self, pw: int, squash: float) -> tuple[tuple[int, int], int, int, list[pygame.Rect]]:
+        """The flower with petal cards ``pw`` wide, its height ``squash`` of a round one's: its heart, its
+        radii across and down (across as small as keeps every petal's area clear of the others' and of the
+        discard pile's) and the areas of the six petals and the pile."""
+        u = self.u
+        ph = int(pw * 1.4)
+        pad = sprite_pad(pw)
+        cx, cy = self.centre
+        fc = (cx, int(cy - 10 * u))
+        # round: a petal's shadow clear of its neighbours' above and below, and of the pile's brass frame
+        ry = int(max(ph + 2 * pad + 4, ph * 0.5 + pad + ph * 0.5 + 7 * u + 6) / 0.866 * squash) + 1
+        rx = ry
+        while True:
+            places = [(int(fc[0] + math.cos(math.radians(a)) * rx), int(fc[1] + math.sin(math.radians(a)) * ry))
+                      for a in PETAL_ANGLES]
+            core = [self._petal_area(slot, places[slot], pw, ph) for slot in range(PETALS)]
+            core.append(self._pile_area(fc, pw, ph))
+            if all(a.collidelist(core[i + 1:]) < 0 for i, a in enumerate(core)) or rx > 6 * pw:
+                return fc, rx, ry, core
+            rx += max(1, int(2 * u))
+
+    def _place_flower(self, pw: int, squash: float, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
+        u = self.u
+        ph = int(pw * 1.4)
+        fc, R, ry, core = self._flower(pw, squash)
+        places = [(int(fc[0] + math.cos(math.radians(a)) * R), int(fc[1] + math.sin(math.radians(a)) * ry))
+                  for a in PETAL_ANGLES]
+        taken = list(self.zones)
+        margin = int(4 * u)
+        if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
+            return False
+        taken += core
+        # the stub and the spike dice over the flower's shoulders, the pots under them: each as near there as
+        # it can be (at many seats, wherever the zones leave room)
+        step = max(4, int(6 * u))
+        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (-R * 1.62, -ry * 0.86)),
+                  ("dice_pos", self._dice_area((0, 0)), (R * 1.62, -ry * 0.86)),
+                  ("main_pos", self.pot_shape("MAIN POT"), (-R * 1.55, ry * 0.66)),
+                  ("sabacc_pos", self.pot_shape("SABACC POT"), (R * 1.55, ry * 0.66))]
+        spots: dict[str, tuple[int, int]] = {}
+        for name, shape, (hx, hy) in pieces:
+            home = (fc[0] + hx, fc[1] + hy)
+            at = zones.place(shape, home, taken, bounds, step, margin)
+            if at is None and rail and name in ("main_pos", "sabacc_pos"):
+                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
+            if at is None:
+                if strict:
+                    return False
+                at = (round(home[0]), round(home[1]))
+            spots[name] = at
+            taken.append(shape.move(at))
+        self.pw, self.ph, self.fc, self.R, self.petal_places = pw, ph, fc, R, places
+        for name, at in spots.items():
+            setattr(self, name, at)
+        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
+        return True
+
+    def _petal_area(self, slot: int, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
+        """A petal's card with its shadow and the key (1–6) printed beside it on the buyer's turn."""
+        r = Spot(("petal",), None, at[0], at[1], pw, ph).bounds()
+        return r.union(self._petal_key(slot, at, pw, ph)[1])
+
+    def _petal_key(self, slot: int, at: tuple[int, int], pw: int, ph: int) -> tuple[tuple[int, int], pygame.Rect]:
+        """Where the petal's key is printed: its centre and the disc it takes."""
+        u = self.u
+        a = math.radians(PETAL_ANGLES[slot])
+        k = (int(at[0] + math.cos(a) * (pw * 0.5 + 3 * u)), int(at[1] + math.sin(a) * (ph * 0.42 + 6 * u)))
+        rad = int(9 * u) + 2
+        return k, pygame.Rect(k[0] - rad, k[1] - rad, 2 * rad, 2 * rad)
+
+    def _pile_area(self, fc: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
+        """The discard pile in the flower's heart: its brass frame and the card tilted under the top one."""
+        u = self.u
+        frame = pygame.Rect(0, 0, pw + int(14 * u), ph + int(14 * u))
+        frame.center = fc
+        return frame.union(Spot(("d",), None, fc[0] - 3, fc[1] - 3, pw, ph, -4).bounds())
+
+    def _dice_words_size(self) -> int:
+        """The size of the words under the spike dice: a little smaller at five and six seats, where the dice
+        sit in a pocket beside the flower."""
+        return int(max(10, (13 if self.n <= 4 else 12) * self.u))
+
+    def _dice_area(self, at: tuple[int, int]) -> pygame.Rect:
+        """The two spike dice and the words printed under them (SPIKE DICE, or the roll: DOUBLES, NO MATCH)."""
+        u = self.u
+        fs = self._dice_words_size()
+        top = (at[0], at[1] + self.die // 2 + int(4 * u))
+        words = [pill_rect(self.text, w, fs, top, _result_mark(res), "midtop") for res, w in RESULT_WORDS.items()]
+        words.append(pill_rect(self.text, "SPIKE DICE", fs, top, anchor="midtop"))
+        d = pygame.Rect(0, 0, int(self.die * 2.2) + 4, self.die + 4)
+        d.center = at
+        return d.unionall(words)
 
     def petal_xy(self, slot: int) -> tuple[int, int]:
         return self.petal_places[slot]
@@ -167,19 +285,15 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
                 items.append((key, v.get("drawn") if mine else None, frozenset({"drawn"}), None))
         if not items:
             return []
-        room = int(self.plate[0] * 1.6) if mine else int(w + (len(items) - 1) * w * 0.52)
+        # another seat's row is never wider than five cards (more cards overlap more: see _seat_zone)
+        room = int(self.plate[0] * 1.6) if mine else int(w * (1 + 4 * 0.52))
         step = card_step(w, len(items), room - sum(gaps.values()))
-        xs, width = row_offsets(len(items), w, step, gaps)
+        if not mine:
+            step = min(step, int(w * 0.52))
+        xs, _ = row_offsets(len(items), w, step, gaps)
         fan = fan_angles(len(items), 2.2) if mine else [(0, 0.0)] * len(items)
-        # room for the words under (or, at the seats across the top, over) the cards: the viewer's hand, and
-        # every hand shown at the showdown (its rank and total), clear of the seat's plate
-        label_h = int(24 * self.u) if (mine or self._showdown_hand(seat) is not None) else 0
-        bx, by = self.block_centre(seat, width, h + label_h, 6 * self.u + (h * 0.14 if mine else 0))
-        cy = by + label_h // 2 if self.label_above(seat) else by - label_h // 2
-        out = []
-        for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True):
-            out.append(Spot(key, card, bx + dx, int(cy + drop * h), w, h, ang, marks, tag))
-        return out
+        return self.place_hand(seat, [Spot(key, card, dx, int(drop * h), w, h, ang, marks, tag)
+                                      for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)])
 
     def hand_words(self, seat: int) -> str | None:
         """The viewer's hand (its rank now) or a shown hand at the showdown."""
@@ -191,15 +305,8 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             return f"Your hand: {self.shown['hand_rank']} · total {signed(total)}"
         return None
 
-    def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
-        """The seat's cards and the words under them (amber on a hand shown at the showdown)."""
-        self.draw_spots(surf, self.spots_of(seat), covered)
-        lab = self.hand_label(seat)
-        if lab:
-            show = self._showdown_hand(seat) is not None
-            with self.regions.region(f"seat{seat}.label"):
-                pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center, (36, 26, 10) if show
-                     else (14, 16, 20), theme.AMBER if show else theme.CREAM, edge=theme.BRASS_DARK)
+    def hand_shown(self, seat: int) -> bool:
+        return self._showdown_hand(seat) is not None
 
     def centre_spots(self) -> list[Spot]:
         v = self.shown
@@ -223,13 +330,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         return out
 
     def centre_rect(self) -> pygame.Rect:
-        R, pw, ph = self.R, self.pw, self.ph
-        r = pygame.Rect(0, 0, 2 * R + pw + 24, int(2 * R * 0.87) + ph + 24)
-        r.center = self.fc
-        r.union_ip(self.pile_rect(self.stub_pos, pw, ph))
-        d = pygame.Rect(0, 0, self.die * 3 + int(60 * self.u), self.die + int(34 * self.u))
-        d.midtop = (self.dice_pos[0], self.dice_pos[1] - self.die // 2 - 4)
-        return r.union(d)
+        return self.middle[0].unionall(self.middle[1:-2])  # what draw_centre paints (the pots are apart)
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -239,28 +340,26 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         u = self.u
         v = self.shown
-        self.regions.open("board")  # the flower: its outline, its cards and their keys
-        # the flower's printed outline on the felt, so an empty petal still shows where it goes
-        for slot in range(PETALS):
-            x, y = self.petal_xy(slot)
-            r = pygame.Rect(0, 0, self.pw + 6, self.ph + 6)
-            r.center = (x, y)
-            pygame.draw.rect(surf, (44, 112, 80), r, max(1, int(2 * u)), border_radius=int(7 * u))
-        r = pygame.Rect(0, 0, self.pw + int(14 * u), self.ph + int(14 * u))
-        r.center = self.fc
-        pygame.draw.rect(surf, theme.BRASS, r, max(2, int(3 * u)), border_radius=int(9 * u))
-        self.draw_spots(surf, self.board_spots(), covered)
-        if self.my_turn() and v.get("phase") == "draw":
-            fs = int(max(11, 13 * u))
-            for slot in range(PETALS):
-                x, y = self.petal_xy(slot)
-                a = math.radians(PETAL_ANGLES[slot])
-                kx = int(x + math.cos(a) * (self.pw * 0.5 + 11 * u))
-                ky = int(y + math.sin(a) * (self.ph * 0.42 + 6 * u))
-                pygame.draw.circle(surf, (16, 14, 10), (kx, ky), int(9 * u) + 1)
-                pygame.draw.circle(surf, theme.AMBER, (kx, ky), int(9 * u) + 1, 1)
-                self.text.blit(surf, str(slot + 1), fs, theme.AMBER, "bold", center=(kx, ky))
-        self.regions.close()
+        spots = self.board_spots()
+        keys = self.my_turn() and v.get("phase") == "draw"
+        fs = int(max(11, 13 * u))
+        for slot in range(PETALS):  # each petal: its printed outline (an empty petal shows where it goes), its
+            x, y = self.petal_xy(slot)  # card, and its key (1–6) on the buyer's turn
+            with self.regions.region(f"petal{slot}"):
+                r = pygame.Rect(0, 0, self.pw + 6, self.ph + 6)
+                r.center = (x, y)
+                pygame.draw.rect(surf, (44, 112, 80), r, max(1, int(2 * u)), border_radius=int(7 * u))
+                self.draw_spots(surf, [sp for sp in spots if sp.key == (f"petal{slot}",)], covered)
+                if keys:
+                    (kx, ky), _ = self._petal_key(slot, (x, y), self.pw, self.ph)
+                    pygame.draw.circle(surf, (16, 14, 10), (kx, ky), int(9 * u) + 1)
+                    pygame.draw.circle(surf, theme.AMBER, (kx, ky), int(9 * u) + 1, 1)
+                    self.text.blit(surf, str(slot + 1), fs, theme.AMBER, "bold", center=(kx, ky))
+        with self.regions.region("board"):  # the discard pile in the flower's heart
+            r = pygame.Rect(0, 0, self.pw + int(14 * u), self.ph + int(14 * u))
+            r.center = self.fc
+            pygame.draw.rect(surf, theme.BRASS, r, max(2, int(3 * u)), border_radius=int(9 * u))
+            self.draw_spots(surf, [sp for sp in spots if not sp.key[0].startswith("petal")], covered)
         if ("stub",) not in covered:
             with self.regions.region("stub"):
                 self.draw_pile(surf, self.stub_pos, self.pw, self.ph, int(v.get("stub") or 0), "STUB")
@@ -283,13 +382,13 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
             surf.blit(img, img.get_rect(center=pos))
         if any((f"sdie{i}",) in covered for i in range(2)):
             return
-        fs = int(max(11, 13 * u))
+        fs = self._dice_words_size()
         if last is None:
             self.text.blit(surf, "SPIKE DICE", fs, theme.TEXT_DIM, "bold", midtop=(x, y + self.die // 2 + int(4 * u)))
         else:
             res = last[2]
             colour = theme.TEXT_DIM if res == "nothing" else theme.AMBER
-            mark = "" if res == "nothing" else ("spike" if res == "spikes" else "pair")
+            mark = _result_mark(res)
             pill(surf, self.text, RESULT_WORDS.get(res, res.upper()), fs, (x, y + self.die // 2 + int(4 * u)),
                  (16, 14, 12), colour, mark=mark, edge=theme.BRASS_DARK, anchor="midtop")
 
@@ -837,6 +936,11 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
 
 def _chips(n: int) -> str:
     return f"{n:,} chip" + ("" if n == 1 else "s")
+
+
+def _result_mark(result: str) -> str:
+    """The mark beside a spike roll's result (none for no match: it changes nothing)."""
+    return "" if result == "nothing" else ("spike" if result == "spikes" else "pair")
 
 
 def _last_roll(v: dict[str, Any]) -> tuple[str, str, str] | None:

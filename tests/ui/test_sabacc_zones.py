@@ -1,0 +1,110 @@
+"""Seat zones at the two sabacc tables (issue #13 items 1 and 7): each seat's plate, hand, words and tokens stay
+in its own zone, the middle's pieces stay clear of every zone, and the layout bench finds nothing overlapping,
+outside the window or cut, at 2, 4 and 6 seats in the two smallest windows.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from game.measure.layout import layout_bench, problems
+from game.ui import zones
+from game.ui.cards import read_time
+from game.ui.session import TableSession, ai_seat
+from game.ui.widgets import tooltip_lines, tooltip_rect
+
+CASES = [(g, n, size) for g in ("sabacc_house", "nepunian_spike") for n in (2, 4, 6)
+         for size in ((1280, 720), (1024, 768))]
+
+
+@pytest.fixture(scope="module")
+def config_dir(tmp_path_factory):
+    old = os.environ.get("CANTINA_CONFIG_DIR")
+    os.environ["CANTINA_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
+    yield
+    if old is None:
+        os.environ.pop("CANTINA_CONFIG_DIR", None)
+    else:
+        os.environ["CANTINA_CONFIG_DIR"] = old
+
+
+@pytest.mark.parametrize(("game", "seats", "size"), CASES, ids=lambda v: "x".join(map(str, v))
+                         if isinstance(v, tuple) else str(v))
+def test_the_layout_bench_finds_no_problem(config_dir, game: str, seats: int, size: tuple[int, int]) -> None:
+    case = layout_bench(games=[game], seats=seats, size=size)["cases"][0]
+    assert any("showdown" in s["moment"] for s in case["samples"]), [s["moment"] for s in case["samples"]]
+    assert problems(case) == []
+
+
+@pytest.mark.parametrize("game", ["sabacc_house", "nepunian_spike"])
+@pytest.mark.parametrize("seats", [3, 6])
+def test_the_middle_is_clear_of_every_seats_zone_and_each_hand_lies_in_its_own(app, game: str, seats: int) -> None:
+    table = app.open_table(TableSession.new(game, [ai_seat(i) for i in range(seats)], seed=4))
+    for _ in range(40):  # a few moves in: hands dealt, cards on the board
+        if table.ai_future is not None:
+            table.ai_future.result()
+        table.skip()
+        app.step(0.25)
+    for i, piece in enumerate(table.middle):
+        assert piece.collidelist(table.zones) < 0, (i, piece, table.zones)
+        # the board, piles and dice on the felt; a big pot may lie out on the rail (the last two are the pots)
+        assert (table.felt if i < len(table.middle) - 2 else table.area).contains(piece), (i, piece, table.felt)
+    assert table.pw >= 28 * table.u  # a board card's value stays legible
+    for s in range(seats):
+        spots = table.spots_of(s)
+        for sp in spots:
+            assert table.zones[s].contains(sp.bounds()), (s, sp.key, sp.bounds(), table.zones[s])
+            assert not sp.bounds().colliderect(table.seat_geo[s]["plate"]), (s, sp.key)
+        lab = table.hand_label(s)
+        if lab is not None:
+            assert table.zones[s].contains(lab[1])
+            assert not lab[1].colliderect(table.seat_geo[s]["plate"])
+            assert all(not lab[1].colliderect(sp.rect) for sp in spots)
+
+
+def test_a_locked_seat_says_so_over_its_hand_with_a_padlock(app) -> None:
+    table = app.open_table(TableSession.new("nepunian_spike", [ai_seat(i) for i in range(3)], seed=4))
+    for _ in range(10):
+        if table.ai_future is not None:
+            table.ai_future.result()
+        table.skip()
+        app.step(0.25)
+    seat = next(s for s in range(3) if table.spots_of(s) and s != table.eyes)
+    assert table.hand_label(seat) is None or "LOCKED" not in table.hand_label(seat)[0]
+    table.shown["locked"] = [s == seat for s in range(3)]
+    table.shown["in_hand"] = [True] * 3
+    table.deco.pop("show", None)
+    words, _ = table.hand_label(seat)
+    assert words.startswith("LOCKED") and table.hand_mark(seat) == "lock"
+    assert table._token(seat) in (None, ("CAPTAIN", "wheel"))  # the padlock is no plate token any more
+
+
+def test_place_finds_the_free_spot_nearest_home_and_none_when_there_is_none() -> None:
+    bounds = pygame.Rect(0, 0, 200, 100)
+    shape = pygame.Rect(-10, -10, 20, 20)
+    assert zones.place(shape, (50, 50), [], bounds, 4) == (50, 50)
+    wall = [pygame.Rect(30, 0, 40, 100)]
+    x, y = zones.place(shape, (50, 50), wall, bounds, 2, margin=2)
+    assert not shape.move(x, y).inflate(4, 4).colliderect(wall[0]) and abs(x - 50) <= 34
+    assert zones.place(shape, (50, 50), [bounds], bounds, 4) is None
+    assert not zones.clear(pygame.Rect(190, 10, 20, 20), [], bounds)
+    widths = list(zones.sizes(52, 28, 4))
+    assert widths[0] == 52 and widths[-1] == 28 and widths == sorted(widths, reverse=True)
+
+
+def test_a_long_tooltip_wraps_and_stays_on_screen(app) -> None:
+    screen = pygame.Rect(0, 0, 1024, 768)
+    tip = "betting structure, a row of the standard table (main ante / sabacc ante / bring-in / small / big): " * 3
+    lines = tooltip_lines(app.text, tip, screen, 15)
+    assert len(lines) > 1
+    r = tooltip_rect(app.text, tip, pygame.Rect(500, 400, 80, 30), screen, 15)
+    assert screen.contains(r) and r.w < screen.w
+    assert tooltip_lines(app.text, "Fold", screen, 15) == ["Fold"]
+
+
+def test_a_banner_stays_up_long_enough_to_read() -> None:
+    assert read_time("Reveal for the hand pot") >= 1.5
+    assert read_time("SPIKES!", "Both dice show the Spike: every hand is replaced") > read_time("SPIKES!")
