@@ -68,7 +68,7 @@ def test_click_play_and_an_action_button_in_a_real_window(tmp_path) -> None:
             ids = out.stdout.split()
             return ids[-1] if ids else None
 
-        assert _wait(lambda: window() is not None), "the game window did not appear"
+        assert _wait(lambda: window() is not None, 90), "the game window did not appear"  # generous: a loaded CI
         win = window()
         time.sleep(0.5)
 
