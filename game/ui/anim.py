@@ -98,3 +98,11 @@ class FrameAnim(Anim):
         f = self.frame()
         if f:
             surf.blit(f[0], f[1])
+
+
+def reading_seconds(*texts: str) -> float:
+    """Seconds (at 1×, before the speed setting scales them) a banner stays up so its words can be read: most
+    of a second to notice it, then a little under a fifth of a second a word (banners that vanished after a
+    second were a play-test complaint; the table waits while one shows, so no longer)."""
+    words = sum(len(t.split()) for t in texts)
+    return 0.8 + 0.15 * words

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game.ui import theme
-from game.ui.anim import Beat, FrameAnim
+from game.ui.anim import Beat, FrameAnim, reading_seconds
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import Text, glow, panel
 from game.ui.input import Input
@@ -375,14 +375,6 @@ class Announce(FrameAnim):
     def bounds(self) -> pygame.Rect | None:
         f = self.frame()
         return f[1].inflate(4, 4) if f else None
-
-
-def read_time(*lines: str) -> float:
-    """Seconds (at 1×, before the speed setting scales them) a banner stays up so its words can be read: most
-    of a second to notice it, and a little under a fifth of a second a word (the table waits while it shows,
-    so no longer)."""
-    words = sum(len(line.split()) for line in lines)
-    return 0.8 + 0.15 * words
 
 
 # ------------------------------------------------------------------------------------------------ marks
@@ -740,8 +732,8 @@ class CardTable:
 
     def announce(self, text: str, sub: str = "", duration: float = 1.6, colour: tuple[int, int, int] = theme.AMBER,
                  mark: str = "") -> None:
-        """A big word across the felt for ``duration`` s at 1× (at least :func:`read_time` of its words)."""
-        self.anims.append(Announce(self, text, sub, self.dur(max(duration, read_time(text, sub))), colour, mark))
+        """A big word across the felt for ``duration`` s at 1× (at least its reading time: anim.reading_seconds)."""
+        self.anims.append(Announce(self, text, sub, self.dur(max(duration, reading_seconds(text, sub))), colour, mark))
 
     # ------------------------------------------------------------------ the base table's hooks
     def beats_for(self, ev: Any) -> list[Beat]:

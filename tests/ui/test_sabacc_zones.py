@@ -12,7 +12,7 @@ import pytest
 
 from game.measure.layout import layout_bench, problems
 from game.ui import zones
-from game.ui.cards import read_time
+from game.ui.anim import reading_seconds
 from game.ui.session import TableSession, ai_seat
 from game.ui.widgets import tooltip_lines, tooltip_rect
 
@@ -106,5 +106,5 @@ def test_a_long_tooltip_wraps_and_stays_on_screen(app) -> None:
 
 
 def test_a_banner_stays_up_long_enough_to_read() -> None:
-    assert read_time("Reveal for the hand pot") >= 1.5
-    assert read_time("SPIKES!", "Both dice show the Spike: every hand is replaced") > read_time("SPIKES!")
+    assert reading_seconds("Reveal for the hand pot") >= 1.5
+    assert reading_seconds("SPIKES!", "Both dice show the Spike: every hand is replaced") > reading_seconds("SPIKES!")

@@ -38,7 +38,7 @@ import pygame
 from game.engine import reduce_view
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
-from game.ui.anim import Anim, Beat, FrameAnim
+from game.ui.anim import Anim, Beat, FrameAnim, reading_seconds
 from game.ui.chips import draw_pile, draw_stacks, pile_rect, stack_max_size, stack_rect, stack_size
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import glow, panel, shade
@@ -123,13 +123,6 @@ class Tumble(FrameAnim):
         if abs(angle) >= 3:
             img = pygame.transform.rotate(img, angle)
         return img, img.get_rect(center=(int(x), int(y)))
-
-
-def reading_seconds(*texts: str) -> float:
-    """How long a new player needs to read ``texts`` at a glance: a moment to look, then ~4.5 words a second
-    (banners that vanished after a second were a play-test complaint)."""
-    words = sum(len(t.split()) for t in texts)
-    return 0.8 + 0.22 * words
 
 
 class Banner(Anim):

@@ -17,6 +17,7 @@ import pygame
 
 from game.engine.core import Action, Event
 from game.ui import theme, zones
+from game.ui.anim import reading_seconds
 from game.ui.cards import (
     CardTable,
     Deck,
@@ -26,7 +27,6 @@ from game.ui.cards import (
     fan_angles,
     pill,
     pill_rect,
-    read_time,
     row_offsets,
     signed,
     spike_deck,
@@ -681,7 +681,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                             k += 1
                 self.tags = {}
                 pot = "hand pot" if d["pot_name"] == "hand" else "spike pot"
-                self.banner(f"Reveal for the {pot}", "", max(2.2, read_time(f"Reveal for the {pot}")))
+                self.banner(f"Reveal for the {pot}", "", max(2.2, reading_seconds(f"Reveal for the {pot}")))
             return [Beat(1.4, start, sound="card")]
 
         if kind == "hands_discarded":
