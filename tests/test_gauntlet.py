@@ -123,3 +123,21 @@ def test_bench_reports_every_pair_with_an_interval() -> None:
     assert "rock@0.7" in text and "4 seats" in text
     with pytest.raises(ValueError, match="no gauntlet"):
         gauntlet_bench(["nope"])
+
+
+def test_street_answers_are_not_free() -> None:
+    """Street Hintaro's view carries no ``to_call``: a bet to answer still costs, so a rock that needs
+    certainty concedes it rather than calling."""
+    state = create("street_hintaro", seats=2, seed=2, options={"rounds": 5})
+    agents = [make_agent("regular", "street_hintaro", seed=s) for s in range(2)]
+    seen = 0
+    while state.current_seat is not None and seen < 3:
+        seat = state.current_seat
+        view, legal = state.view(seat), state.legal_actions()
+        kinds = {a.kind for a in legal}
+        if kinds == {"call", "concede"} and win_chance(view, "street_hintaro") < 1.0:
+            seen += 1
+            assert gauntlet_agent("rock@1.0+regular", "street_hintaro", 1).choose(view, legal).kind == "concede"
+            assert gauntlet_agent("station+regular", "street_hintaro", 1).choose(view, legal).kind == "call"
+        state.apply(agents[seat].choose(view, legal))
+    assert seen

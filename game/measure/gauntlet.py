@@ -110,6 +110,21 @@ def _pot(view: dict[str, Any], game_id: str) -> int:
     return pot if isinstance(pot, int) else 0
 
 
+def owed(view: dict[str, Any]) -> int:
+    """Chips the seat must put in to stay: the view's ``to_call``, else the bet less its wager, else (Street
+    Hintaro, whose view has neither) the most any seat has put in less its own contribution."""
+    me = view["seat"]
+    if isinstance(view.get("to_call"), int):
+        return view["to_call"]
+    bet, wager = view.get("current_bet"), view.get("wager")
+    if isinstance(bet, int) and isinstance(wager, list):
+        return bet - wager[me]
+    contrib = view.get("contrib")
+    if isinstance(contrib, list) and contrib:
+        return max(contrib) - contrib[me]
+    return 0
+
+
 # ------------------------------------------------------------------------------------------ the agents
 class FixedAgent:
     """A fixed betting rule (``rule``, with ``threshold`` where it takes one) over a level's other play."""
@@ -142,11 +157,7 @@ class FixedAgent:
         forced = passive is None and give_up is None  # an opening bet that must be made (Street Hintaro)
         if forced:
             passive = aggressive[0] if aggressive else plain[0]
-        me = view["seat"]
-        to_call = view.get("to_call")
-        if to_call is None:
-            bet, wager = view.get("current_bet"), view.get("wager")
-            to_call = bet - wager[me] if isinstance(bet, int) and isinstance(wager, list) else 0
+        to_call = owed(view)
         free = passive is not None and (passive.kind == "check" or to_call <= 0)
         fold = passive if free or give_up is None else give_up
 
