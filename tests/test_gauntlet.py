@@ -42,6 +42,7 @@ def test_every_listed_name_builds_and_bad_names_say_why() -> None:
             assert is_gauntlet_name(name)
             assert gauntlet_agent(name, g, seed=1).name == name
     assert len(gauntlet_names("hintaro")) == 2 * len(betting_rules())
+    assert len(gauntlet_names("street_hintaro")) == len(betting_rules())  # forced throws: one base
     for bad, game in [("rock", "hintaro"), ("rock@1.5", "hintaro"), ("maniac@0.3", "hintaro"),
                       ("rock@x", "hintaro"), ("hitto@12", "hintaro"), ("maniac", "kinzo"), ("hitto@n", "kinzo"),
                       ("hitto@12:all", "kinzo"), ("maniac+boss", "hintaro")]:
@@ -141,3 +142,22 @@ def test_street_answers_are_not_free() -> None:
             assert gauntlet_agent("station+regular", "street_hintaro", 1).choose(view, legal).kind == "call"
         state.apply(agents[seat].choose(view, legal))
     assert seen
+
+
+def test_bench_ai_gauntlet_flag_runs_the_gauntlet(monkeypatch, capsys) -> None:
+    """``bench ai --gauntlet --game G --json`` reaches gauntlet_bench with the chosen games and prints its JSON."""
+    import json
+
+    import game.measure.gauntlet_bench as gb
+    from game.__main__ import main
+
+    seen = {}
+
+    def fake(games: list[str] | None, quick: bool) -> dict:
+        seen.update(games=games, quick=quick)
+        return {"games": {}, "quick": quick, "seed": 1, "seconds": 0.0}
+
+    monkeypatch.setattr(gb, "gauntlet_bench", fake)
+    assert main(["bench", "ai", "--gauntlet", "--game", "kinzo", "--quick", "--json"]) == 0
+    assert seen == {"games": ["kinzo"], "quick": True}
+    assert json.loads(capsys.readouterr().out)["quick"] is True

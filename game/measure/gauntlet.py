@@ -65,6 +65,8 @@ def gauntlet_names(game_id: str, bases: Sequence[str] = ("shark", "regular")) ->
         return [f"hitto@{n}:{stake}" for n in KINZO_TARGETS for stake in ("min", "max")]
     if game_id not in BETTING_GAMES:
         raise ValueError(f"{game_id} has no gauntlet; the games are: {', '.join((*BETTING_GAMES, 'kinzo'))}")
+    if game_id == "street_hintaro":  # its throws are forced: no other play to borrow, one base is enough
+        bases = bases[:1]
     return [rule if base == DEFAULT_BASE else f"{rule}+{base}" for base in bases for rule in betting_rules()]
 
 

@@ -23,7 +23,7 @@ from game.measure.gauntlet import BETTING_GAMES, gauntlet_names
 #: core (the sabacc sharks search: ~40 ms a hand; 22 strategies x 2 table sizes each)
 GAUNTLET_SIZE: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {
     "hintaro": ((150, 20), (4, 5)),
-    "street_hintaro": ((60, 20), (4, 5)),
+    "street_hintaro": ((800, 20), (4, 5)),
     "kinzo": ((16, 20), (2, 5)),
     "sabacc_house": ((8, 10), (2, 3)),
     "nepunian_spike": ((8, 10), (2, 3)),
