@@ -64,3 +64,14 @@ def test_the_shark_cannot_be_exploited_heads_up_and_the_regular_can() -> None:
     assert shark["measured"] == 24
     assert shark["max"] <= 1e-6  # no deal, either seat, gives a best response anything beyond the game's value
     assert regular["per_round"] > 1.0  # the search finds real leaks where they exist
+
+
+def test_heads_up_means_nobody_else_plays_on() -> None:
+    from game.ai.hintaro_solve import heads_up
+
+    state = create("hintaro", seats=3, seed=4, options=OPTIONS)
+    view = state.view(state.current_seat)
+    assert view["phase"] == "wager" and not heads_up(view)  # three seats in
+    two = dict(view, in_hand=[True, True, False])
+    assert not heads_up(two)  # the third seat still has chips: a carried pot is partly its
+    assert heads_up(dict(two, stacks=[view["stacks"][0], view["stacks"][1], 0]))

@@ -175,8 +175,13 @@ def raise_sizes(node: Node, share: Callable[[int], float]) -> list[int]:
 
 
 def heads_up(view: dict[str, Any]) -> bool:
-    """The betting is two seats against each other (what :func:`solve` covers)."""
-    return view["phase"] in ("wager", "call") and sum(1 for x in view["in_hand"] if x) == 2
+    """The betting is two seats against each other and nobody else will play on (what :func:`solve` covers):
+    with a third seat still holding chips, a pot nobody stands for carries partly to it
+    (:func:`game.ai.hintaro.carry_share_of`), the two shares no longer add up to the pot, and the game is not
+    constant-sum."""
+    if view["phase"] not in ("wager", "call") or sum(1 for x in view["in_hand"] if x) != 2:
+        return False
+    return all(view["in_hand"][s] or view["stacks"][s] == 0 for s in range(view["seats"]))
 
 
 def _shares(hero: int, share: float) -> Callable[[int], float]:
