@@ -103,6 +103,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--coach", action="store_true",
                    help="ai: measure the odds coach (predicted against realised chips, a seat following it)")
     p.add_argument("--game", action="append", default=[], help="only these games")
+    p.add_argument("--gauntlet", action="store_true",
+                   help="ai: the shark against every fixed strategy of the published list (README, Opponents)")
     p.add_argument("--runs", type=int, default=5, help="campaign: campaigns played per policy")
     p.add_argument("--frames", type=int, default=None, help="render: frames of the memory run (default 20,000)")
     p.add_argument("--policy", action="append", choices=["shark", "regular", "novice"], default=[],

@@ -400,3 +400,50 @@ def test_house_shark_reads_a_random_player_as_careless_and_the_levels_as_not(no_
         play = at_random(lambda st: pytest.fail("the careless seat used the model"), frozenset({sample.current_seat}))
         seen[play(sample)] += 1
     assert set(seen) == set(state.legal_actions()) and min(seen.values()) >= 8
+
+
+def test_reader_learns_that_a_seat_calls_only_with_strength():
+    """A seat seen calling our bets only with hands near zero (and folding to others) reads as a strength
+    caller, with a limit; a seat shown calling with a far hand, or one that never folds, does not."""
+    from game.ai.sabacc import STRONG_CALL_TOTAL, TableReader
+
+    def play(totals: list[int | None]) -> TableReader:
+        """Per hand: we bet into seat 1; it calls and shows ``total``, or folds (None)."""
+        reader = TableReader(sai.ZERO_BASE)
+        for hand, total in enumerate(totals):
+            reader.observe(hand, [], [True, True], None, (hand, 1), [1])
+            reader.we_bet([1])
+            live = [True, total is not None]
+            reader.observe(hand, [], live, None, (hand, 2), [1] if total is not None else [])
+            shown = None if total is None else {1: total == 0}
+            reader.observe(hand + 1, [], [True, True], shown, None, (), None if total is None else {1: total})
+        return reader
+
+    strong = play([1, None, 0, None, 2, None])
+    assert strong.call_limit(1) == 3 and strong.call_limit(1) <= STRONG_CALL_TOTAL
+    assert play([1, 0, 2]).call_limit(1) is None  # never folded: calls are no sign of strength
+    assert play([1, None, 9, 0]).call_limit(1) is None  # once called far from zero
+    assert play([1, None]).call_limit(1) is None  # too little seen
+    assert strong.call_rate(1) < 0.6  # the mixture's call share still follows what it did
+
+
+def test_spike_shark_answers_a_strength_caller_by_its_hand():
+    """In the Spike shark's rollouts a seat read as a strength caller calls a bet within its limit of zero and
+    folds beyond it, in every sample (not at random whatever it holds)."""
+    state = create("nepunian_spike", seats=2, seed=11, options={"rounds": 3})
+    while state.phase != "bet":
+        state.apply(make_agent("regular", "nepunian_spike", seed=1).choose(state.view(state.current_seat),
+                                                                            state.legal_actions()))
+    me = state.current_seat
+    other = 1 - me
+    view = state.view(me)
+    raise_ = next(a for a in state.legal_actions() if a.kind == "raise")
+    for calls in (False, True):
+        policy = sai.answer_policy(view, calls, {other: 2})
+        for k in range(20):
+            sample = NepunianSpike.from_view(view, Rng(k))
+            sample.apply(raise_)
+            if sample.current_seat != other:
+                continue
+            total = abs(sum(VALUES[c] for c in sample.hands[other]))
+            assert policy(sample).kind == ("call" if total <= 2 else "fold")

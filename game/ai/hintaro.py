@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.hintaro_solve import heads_up, safe_actions
 from game.ai.levels import LevelAgent, Personality, register_policy
 from game.engine.core import Action, left_of, right_of
 from game.engine.hintaro import HINTARO_FACES, PLAYER_FACES, STANDINGS, SYMBOLS, cancel
@@ -935,6 +936,14 @@ class HintaroAgent(LevelAgent):
             good = max(calls, key=lambda o: o.ev_model, default=None)
             if good is not None and good.ev_model > 0.0:
                 best = good
+        # heads-up Hintaro is solved: keep to the actions that hold the minimax value (game.ai.hintaro_solve;
+        # Better Hintaro's cap and payments in kind are not in that tree)
+        if self.game_id == "hintaro" and heads_up(view):
+            safe = safe_actions(view, self.equity(view), [o.action for o in options])
+            if best.action not in safe:
+                kept = [o for o in options if o.action in safe]
+                best = max(kept, key=score) if kept else BetOption(
+                    safe[0], 0.0, 0.0, (), raises=safe[0].kind in ("raise", "allin"))
         if best.raises:
             others = [s for s in range(view["seats"]) if s != me and view["in_hand"][s] and view["stacks"][s] > 0]
             self._pending = (view["round"], {s: s in best.callers for s in others})

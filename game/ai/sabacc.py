@@ -261,6 +261,13 @@ class TableReader:
       at the showdown), against folding. The search plays that share of its samples with the other seats
       calling the bet being decided whatever they hold, so a calling station gets value bets, not bluffs.
 
+    * ``call_limit(s)``: what ``s``'s calls mean. The hands it stayed in with against our bets and then showed
+      (their distance from zero, ``totals`` given to :meth:`observe`): once :data:`STRONG_CALL_SHOWS` have been
+      seen, all within :data:`STRONG_CALL_TOTAL` of zero, after it has also folded to our bets, it reads as a
+      seat that calls only with strength, and the search lets it answer a bet by its own sampled hand (call
+      within the limit, else fold) instead of calling whatever it holds: otherwise every bluff into it looks
+      as if a random hand called it, and every near-zero raise as if it were paid by worse.
+
     * ``careless(s)``: how likely ``s`` plays at random rather than chasing zero. Its raises mean nothing
       (a zero rate well below an honest bettor's, :data:`CARELESS_CREDIT`) and its showdowns, once it has
       shown two hands, rarely sum to zero (less often than :data:`SHOWDOWN_ZERO`; a random player folds too
@@ -287,6 +294,8 @@ class TableReader:
         self.calls: dict[int, list[int]] = {}  #: seat -> [our bets faced, stayed in]
         self.rounds: dict[int, list[int]] = {}  #: seat -> [betting rounds seen from our turns, raised into us]
         self.shows: dict[int, list[int]] = {}  #: seat -> [hands seen at showdowns, of which summed to zero]
+        self.call_shows: dict[int, list[int]] = {}  #: seat -> |total| of each hand shown after it called our bet
+        self._callers: set[int] = set()  #: seats that stayed in against our bet this hand, not yet shown
         self._hand: Any = None
         self._raisers: set[int] = set()
         self._pending: set[int] = set()  #: seats that faced our last bet, still to settle
@@ -296,10 +305,11 @@ class TableReader:
         self._round_raisers: set[int] = set()
 
     def observe(self, hand: Any, raisers: Sequence[int], live: Sequence[bool], shown: dict[int, bool] | None,
-                bet_round: Any = None, facing: Sequence[int] = ()) -> None:
+                bet_round: Any = None, facing: Sequence[int] = (), totals: dict[int, int] | None = None) -> None:
         """A new view: ``hand`` names the hand being played, ``raisers`` the seats it shows betting into us now,
-        ``live`` who is still in, ``shown`` the hands revealed since the last view (seat -> summed to zero);
-        at a betting decision, ``bet_round`` names the betting round and ``facing`` the other seats in it."""
+        ``live`` who is still in, ``shown`` the hands revealed since the last view (seat -> summed to zero) and
+        ``totals`` what they summed to; at a betting decision, ``bet_round`` names the betting round and
+        ``facing`` the other seats in it."""
         if bet_round is not None:
             if bet_round != self._round:
                 self._close_round()
@@ -329,10 +339,17 @@ class TableReader:
             rec = self.calls.setdefault(s, [0, 0])
             rec[0] += 1
             rec[1] += stayed
+            if stayed:
+                self._callers.add(s)
         self._pending = set()
+        if shown:  # the hands of seats that called our bets: what their calls meant
+            for s in self._callers & set(totals or {}):
+                self.call_shows.setdefault(s, []).append(abs((totals or {})[s]))
+            self._callers -= set(shown)
         if new_hand:
             self._hand = hand
             self._raisers = set()
+            self._callers = set()
             self._we_folded = False
         self._raisers.update(raisers)
 
@@ -369,6 +386,15 @@ class TableReader:
         n, r = self.rounds.get(seat, (0, 0))
         return (r + self.raise_prior * self.raise_weight) / (n + self.raise_weight)
 
+    def call_limit(self, seat: int) -> int | None:
+        """The farthest from zero ``seat`` is read to call our bets with, if its calls read as strength (see the
+        class docstring); None while they do not (too few seen, one far from zero, or it never folds)."""
+        seen = self.call_shows.get(seat, ())
+        faced, stayed = self.calls.get(seat, (0, 0))
+        if len(seen) < STRONG_CALL_SHOWS or max(seen) > STRONG_CALL_TOTAL or faced - stayed < 1:
+            return None
+        return min(STRONG_CALL_TOTAL, max(seen) + 1)
+
     def careless(self, seat: int) -> float:
         """The chance that ``seat`` plays at random (see the class docstring): 0 for an honest zero-chaser."""
         raises = (CARELESS_CREDIT - self.zero_rate(seat)) / CARELESS_SPAN
@@ -396,6 +422,10 @@ class TableReader:
         return min(self.zero_rate(seat), base / self.raise_rate(seat))
 
 
+#: a seat reads as calling only with strength once this many hands it called our bets with have been shown...
+STRONG_CALL_SHOWS = 2
+#: ...each within this distance of zero (and it has folded to a bet of ours at least once)
+STRONG_CALL_TOTAL = 4
 #: a seat whose showdown hands summed to zero at least this often is no random player (measured in
 #: self-play: the regular ~0.8, the shark ~0.85, the novice ~0.5, a random player almost never)
 SHOWDOWN_ZERO = 0.4

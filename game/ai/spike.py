@@ -166,20 +166,25 @@ def fast_policy(st: State) -> Action:
     return _ABANDON[min(hand, key=lambda c: abs(VALUES[c]))]
 
 
-def answer_policy(view: dict[str, Any], calls: bool) -> Any:
+def answer_policy(view: dict[str, Any], calls: bool, limits: dict[int, int] | None = None) -> Any:
     """The rollout policy, except for how every other seat answers a bet in the betting round being decided:
     with ``calls`` it calls instead of folding, whatever it holds; without, it folds unless it holds zero. A
     search plays each in the share of its samples that its :class:`~game.ai.sabacc.TableReader` has seen the
     others stay in against its bets, or fold to them (at least :data:`MIN_CALL_SHARE` calling: every model of
-    who calls a no-limit bet is wrong somewhere, and the shark must not shove on the strength of one)."""
+    who calls a no-limit bet is wrong somewhere, and the shark must not shove on the strength of one). A seat in
+    ``limits`` (its calls read as strength: :meth:`~game.ai.sabacc.TableReader.call_limit`) answers by its hand
+    in both: it calls within its limit of zero and folds beyond it."""
     me = view["seat"]
     key = (view["round"], view["stage"], view["spiked"])
+    limits = limits or {}
 
     def policy(st: State) -> Action:
         a = fast_policy(st)
         s = st.current_seat
         if s == me or st.phase != "bet" or (st.round_no, st.stage, st.spiked) != key:  # type: ignore[attr-defined]
             return a
+        if s in limits and st.cur_bet > st.wager[s]:  # type: ignore[attr-defined, index]
+            return CALL if abs(sum(VALUES[c] for c in st.hands[s])) <= limits[s] else FOLD  # type: ignore
         if calls and a is FOLD:
             return CALL
         if not calls and st.cur_bet > st.wager[s] and sum(VALUES[c] for c in st.hands[s]) != 0:  # type: ignore
@@ -428,15 +433,16 @@ class SpikeAgent(LevelAgent):
         """Feed the reader: who raises into us now, who is still in, and any reveal new since the last view."""
         me = view["seat"]
         reveal = view["last_reveal"]
-        shown = None
+        shown = totals = None
         if reveal is not None and reveal != self._seen_reveal:
             hands = reveal["hands"]
-            shown = {s: sum(values_of(hands[s])) == 0 for s in reveal["contenders"] if s != me and hands[s]}
+            totals = {s: sum(values_of(hands[s])) for s in reveal["contenders"] if s != me and hands[s]}
+            shown = {s: t == 0 for s, t in totals.items()}
         self._seen_reveal = reveal
         betting = view["phase"] == "bet"
         facing = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]] if betting else []
         self.reader.observe(view["round"], bettors(view), view["in_hand"], shown,
-                            (view["round"], view["stage"], view["spiked"]) if betting else None, facing)
+                            (view["round"], view["stage"], view["spiked"]) if betting else None, facing, totals)
 
     def trust(self, view: dict[str, Any]) -> dict[int, float]:
         return {t: self.reader.trust(t) for t in bettors(view)}
@@ -447,7 +453,9 @@ class SpikeAgent(LevelAgent):
         me = view["seat"]
         others = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]]
         rate = sum(self.reader.call_rate(s) for s in others) / max(1, len(others))
-        return mixture(answer_policy(view, False), answer_policy(view, True), max(MIN_CALL_SHARE, rate))
+        limits = {s: lim for s in others if (lim := self.reader.call_limit(s)) is not None}
+        return mixture(answer_policy(view, False, limits), answer_policy(view, True, limits),
+                       max(MIN_CALL_SHARE, rate))
 
     def _search(self, view: dict[str, Any], candidates: Sequence[Action]) -> Action:
         action = self._search_choice(view, candidates)

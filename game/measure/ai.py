@@ -194,7 +194,8 @@ def ai_bench(games: list[str] | None = None, quick: bool = False, seed: int = 1)
     Returns ``{"games": {game_id: {...}}, "quick": bool, "seconds": float}``; per game: ``matchups`` (a list
     of ``{"level", "opponent", "per_round", "ci95": [low, high], "significant", "rounds", "sessions"}``),
     ``timing`` (per level: ``decisions``, ``p50_ms``, ``p99_ms``, ``max_ms``), ``dedicated`` (whether the game
-    has its own policy or the levels fall back to the baseline), and for Hintaro ``timing_8_seats``.
+    has its own policy or the levels fall back to the baseline), and for Hintaro ``timing_8_seats`` and
+    ``exploitability`` (per level above the novice: :func:`game.measure.exploit.exploit_bench`).
     """
     t_start = time.perf_counter()
     wanted = games or sorted(GAMES)
@@ -235,6 +236,10 @@ def ai_bench(games: list[str] | None = None, quick: bool = False, seed: int = 1)
         }
         if g == "hintaro":
             entry["timing_8_seats"] = _eight_seat_timing(2 if quick else 8, seed)
+            from game.measure.exploit import exploit_bench
+
+            # heads-up betting is solved: what a best response wins beyond the game's value (goal <= 0.5)
+            entry["exploitability"] = exploit_bench(LEVELS[1:], 20 if quick else 200, seed)
         if g == "street_hintaro":
             entry["mistakes"] = {lv: street_mistakes(lv, "shark", sessions, rounds, seed) for lv in LEVELS}
         out[g] = entry
@@ -315,6 +320,12 @@ def format_ai_bench(result: dict[str, Any]) -> str:
         for name, t in timings:
             lines.append(
                 f"  {name:<20} {t['p50_ms']:>8.3f} {t['p99_ms']:>8.3f} {t['max_ms']:>8.3f} {t['decisions']:>8}"
+            )
+        for name, x in entry.get("exploitability", {}).items():
+            lines.append(
+                f"  heads-up exploitability of the {name}: a best response wins {x['per_round']:.3f} chips a round "
+                f"beyond the game's value [{x['ci95'][0]:.3f}, {x['ci95'][1]:.3f}], at most {x['max']:.1f} "
+                f"({x['deals']} deals, either seat)"
             )
         lines.append("")
     lines.append(f"{'quick run' if result.get('quick') else 'full run'} in {result.get('seconds', 0)} s")

@@ -129,6 +129,12 @@ def main(args: argparse.Namespace) -> int:
         result = coach_bench(games, args.quick)
         print(json.dumps(result, indent=2) if args.json else format_coach_bench(result))
         return 0
+    if getattr(args, "gauntlet", False):
+        from game.measure.gauntlet_bench import format_gauntlet, gauntlet_bench
+
+        result = gauntlet_bench(games, args.quick)
+        print(json.dumps(result, indent=2) if args.json else format_gauntlet(result))
+        return 0
     from game.measure.ai import ai_bench, format_ai_bench
 
     result = ai_bench(games, args.quick)
