@@ -1,0 +1,415 @@
+"""How Better Hintaro's cards look: item and bounty cards, mini cards, the tier glyphs.
+
+Why a module of its own: the table says *when* things happen (events, turns, buttons); this says how a card
+*looks*. Colour never carries meaning alone: each tier has its own glyph shape, and the value is printed on the
+card. Costly pictures are rendered once and cached by what they show (:class:`CardArt`), so a frame is a
+handful of blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.better_hintaro.content import Content
+from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
+from game.ui.draw import Text
+
+Colour = tuple[int, int, int]
+
+
+# ---------------------------------------------------------------------------------------------- tiers
+@dataclass(frozen=True)
+class TierStyle:
+    """How one price tier looks: a colour AND a glyph shape (so colour-blind players can tell them apart)."""
+
+    colour: Colour
+    glyph: str
+    word: str
+
+
+#: tier name (items.toml) -> its look; the glyphs grow more elaborate as the tiers get dearer
+TIERS: dict[str, TierStyle] = {
+    "green": TierStyle((86, 176, 96), "circle", "Green"),
+    "blue": TierStyle((80, 142, 228), "triangle", "Blue"),
+    "orange": TierStyle((232, 140, 52), "square", "Orange"),
+    "violet": TierStyle((164, 108, 226), "diamond", "Violet"),
+    "red": TierStyle((216, 74, 72), "cross", "Red"),
+    "gold": TierStyle((236, 196, 72), "star", "Gold"),
+}
+CONTAINER_STYLE = TierStyle((150, 112, 72), "crate", "Container")
+UNKNOWN_STYLE = TierStyle((150, 150, 150), "ring", "Item")
+GOOD_TICK = (120, 214, 130)
+
+
+def style_of(content: Content, card: str) -> TierStyle:
+    """The look of ``card``: its tier's style, the container style, or a plain one for unknown tiers."""
+    if card in content.containers:
+        return CONTAINER_STYLE
+    item = content.items.get(card)
+    if item is None:
+        return UNKNOWN_STYLE
+    return TIERS.get(item.tier, UNKNOWN_STYLE)
+
+
+def short_value(v: int) -> str:
+    """A value that fits a mini card: 350, 1k, 2.5k, 15k."""
+    if v >= 1000:
+        k = v / 1000
+        return f"{k:.1f}".rstrip("0").rstrip(".") + "k"
+    return str(v)
+
+
+def darker(c: Colour, k: float) -> Colour:
+    return (int(c[0] * k), int(c[1] * k), int(c[2] * k))
+
+
+def lighter(c: Colour, k: float) -> Colour:
+    return (min(255, int(c[0] + (255 - c[0]) * k)), min(255, int(c[1] + (255 - c[1]) * k)),
+            min(255, int(c[2] + (255 - c[2]) * k)))
+
+
+# --------------------------------------------------------------------------------------------- glyphs
+def _poly(cx: float, cy: float, r: float, pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(cx + x * r, cy + y * r) for x, y in pts]
+
+
+def _star(points: int, inner: float) -> list[tuple[float, float]]:
+    out = []
+    for i in range(points * 2):
+        a = -math.pi / 2 + i * math.pi / points
+        rr = 0.98 if i % 2 == 0 else inner
+        out.append((math.cos(a) * rr, math.sin(a) * rr))
+    return out
+
+
+_CROSS = [(-0.3, -0.92), (0.3, -0.92), (0.3, -0.3), (0.92, -0.3), (0.92, 0.3), (0.3, 0.3), (0.3, 0.92),
+          (-0.3, 0.92), (-0.3, 0.3), (-0.92, 0.3), (-0.92, -0.3), (-0.3, -0.3)]
+
+
+def _paint_glyph(s: pygame.Surface, glyph: str, cx: float, cy: float, r: float, ink: Colour, bg: Colour) -> None:
+    """One glyph at full size (callers supersample it for smooth edges)."""
+    w = max(1, int(r * 0.22))
+    if glyph == "circle":
+        pygame.draw.circle(s, ink, (cx, cy), r * 0.82)
+    elif glyph == "triangle":
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(0, -0.92), (0.95, 0.78), (-0.95, 0.78)]))
+    elif glyph == "square":
+        pygame.draw.rect(s, ink, pygame.Rect(cx - r * 0.74, cy - r * 0.74, r * 1.48, r * 1.48))
+    elif glyph == "diamond":
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(0, -1), (0.8, 0), (0, 1), (-0.8, 0)]))
+    elif glyph == "cross":
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, _CROSS))
+    elif glyph == "star":
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, _star(5, 0.42)))
+    elif glyph == "crate":
+        box = pygame.Rect(cx - r * 0.82, cy - r * 0.7, r * 1.64, r * 1.4)
+        pygame.draw.rect(s, ink, box, w)
+        pygame.draw.line(s, ink, box.topleft, box.bottomright, w)
+        pygame.draw.line(s, ink, box.topright, box.bottomleft, w)
+    elif glyph == "seal":  # a bounty: a medal on two ribbon tails
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(-0.5, 0.1), (-0.2, 0.1), (-0.1, 1), (-0.35, 0.8),
+                                                      (-0.6, 0.98)]))
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(0.5, 0.1), (0.2, 0.1), (0.1, 1), (0.35, 0.8), (0.6, 0.98)]))
+        pygame.draw.circle(s, ink, (cx, cy - r * 0.25), r * 0.62)
+        pygame.draw.polygon(s, bg, _poly(cx, cy - r * 0.25, r * 0.45, _star(5, 0.45)))
+    elif glyph == "tick":
+        pygame.draw.lines(s, ink, False, _poly(cx, cy, r, [(-0.8, 0.05), (-0.25, 0.6), (0.85, -0.6)]),
+                          max(2, int(r * 0.38)))
+    elif glyph == "hollow":
+        pygame.draw.circle(s, ink, (cx, cy), r * 0.62, max(1, int(r * 0.2)))
+    elif glyph == "rock":
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(-0.85, 0.55), (-0.9, -0.05), (-0.55, -0.6), (0.05, -0.8),
+                                                      (0.62, -0.55), (0.92, 0.0), (0.78, 0.6), (0.1, 0.82)]))
+        pygame.draw.line(s, bg, (cx - r * 0.2, cy - r * 0.5), (cx + r * 0.1, cy + r * 0.1), max(1, w // 2))
+    elif glyph == "paper":
+        sheet = [(-0.62, -0.9), (0.3, -0.9), (0.66, -0.55), (0.66, 0.9), (-0.62, 0.9)]
+        pygame.draw.polygon(s, ink, _poly(cx, cy, r, sheet))
+        for k in range(4):
+            y = cy - r * 0.35 + k * r * 0.3
+            pygame.draw.line(s, bg, (cx - r * 0.42, y), (cx + r * 0.45, y), max(1, w // 2))
+    elif glyph == "scissors":
+        pygame.draw.line(s, ink, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.8, cy - r * 0.9), w + 1)
+        pygame.draw.line(s, ink, (cx + r * 0.45, cy + r * 0.45), (cx - r * 0.8, cy - r * 0.9), w + 1)
+        for sx in (-1, 1):
+            pygame.draw.circle(s, ink, (cx + sx * r * 0.52, cy + r * 0.62), r * 0.3, max(1, w))
+    else:  # ring: an unknown tier
+        pygame.draw.circle(s, ink, (cx, cy), r * 0.8, max(1, w))
+
+
+_glyphs: OrderedDict[tuple[str, int, Colour, Colour], pygame.Surface] = OrderedDict()
+
+
+def glyph_image(glyph: str, size: int, ink: Colour, bg: Colour = (0, 0, 0)) -> pygame.Surface:
+    """``glyph`` drawn ``size`` px square, supersampled so its edges are smooth (cached)."""
+    size = max(4, int(size))
+    key = (glyph, size, ink, bg)
+    img = _glyphs.get(key)
+    if img is not None:
+        return img
+    k = 4
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    _paint_glyph(big, glyph, size * k / 2, size * k / 2, size * k / 2 * 0.96, ink, bg)
+    img = pygame.transform.smoothscale(big, (size, size))
+    _glyphs[key] = img
+    if len(_glyphs) > 400:
+        _glyphs.popitem(last=False)
+    return img
+
+
+def blit_glyph(surf: pygame.Surface, glyph: str, centre: tuple[float, float], size: int, ink: Colour,
+               bg: Colour = (0, 0, 0)) -> pygame.Rect:
+    img = glyph_image(glyph, size, ink, bg)
+    r = img.get_rect(center=(int(centre[0]), int(centre[1])))
+    surf.blit(img, r)
+    return r
+
+
+def clear_glyphs() -> None:
+    _glyphs.clear()
+
+
+# ----------------------------------------------------------------------------------------------- cards
+class CardArt:
+    """Renders item cards, mini cards and bounty cards, cached by everything they show.
+
+    One per table (it holds the table's text renderer, whose fonts die with the pygame session).
+    """
+
+    def __init__(self, text: Text, content: Content, limit: int = 500) -> None:
+        self.text = text
+        self.content = content
+        self._cache = SurfaceCache(limit, 8 * MB)  # capped in pixel bytes too: a 1080p card weighs ~250 KB
+        self._limit = limit
+
+    def _cached(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        img = self._cache.get(key)
+        if img is None:
+            img = make()
+            self._cache[key] = img
+            if len(self._cache) > self._limit:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return img
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    # ------------------------------------------------------------------ words about cards
+    def name(self, card: str) -> str:
+        return self.content.name(card)
+
+    def value(self, card: str) -> int:
+        return self.content.value(card)
+
+    def describe(self, card: str) -> str:
+        """One line for a tooltip: name, tier and value (or what a container does)."""
+        c = self.content
+        if card in c.containers:
+            box = c.containers[card]
+            return f"{box.name}: a container, no value; at the game's end its holder draws {box.size} item" \
+                   f"{'s' if box.size != 1 else ''}"
+        item = c.items.get(card)
+        if item is None:
+            return card
+        return f"{item.name}: {style_of(c, card).word} tier, worth {item.value:,}"
+
+    def wrap(self, text: str, size: int, width: int, role: str = "text") -> list[str]:
+        """Lines of ``text`` at most ``width`` px wide, breaking between words and after hyphens (names like
+        "Vacuum-Sealed Rations" must fit a narrow card)."""
+        font = self.text.res.font(role, size)
+        lines: list[str] = []
+        line = ""
+        for w_i, word in enumerate(text.split()):
+            parts = [p + "-" for p in word.split("-")[:-1]] + [word.split("-")[-1]]
+            parts = [p for p in parts if p]
+            for p_i, part in enumerate(parts):
+                sep = " " if (p_i == 0 and w_i > 0 and line) else ""
+                trial = line + sep + part
+                if line and font.size(trial)[0] > width:
+                    lines.append(line)
+                    line = part
+                else:
+                    line = trial
+        if line:
+            lines.append(line)
+        return lines
+
+    def blit_fitted(self, surf: pygame.Surface, line: str, size: int, colour: Colour, role: str, width: int,
+                    **anchor: Any) -> None:
+        """A line of text, squeezed horizontally if one word alone is wider than ``width``."""
+        img = self.text.render(line, size, colour, role)
+        if img.get_width() > width > 0:
+            img = pygame.transform.smoothscale(img, (width, img.get_height()))
+        surf.blit(img, img.get_rect(**anchor))
+
+    # ------------------------------------------------------------------ a full item card
+    def item(self, card: str, size: tuple[int, int], state: str = "") -> pygame.Surface:
+        """A card ``size`` px: tier-coloured frame, tier glyph, value and name. ``state``: "", hover, selected,
+        dim (cannot be had now)."""
+        return self._cached(("item", card, size, state), lambda: self._item(card, size, state))
+
+    def _item(self, card: str, size: tuple[int, int], state: str) -> pygame.Surface:
+        w, h = size
+        st = style_of(self.content, card)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        rad = max(4, w // 10)
+        body = (26, 24, 22)
+        pygame.draw.rect(s, darker(st.colour, 0.35), (0, 3, w, h - 3), border_radius=rad)  # a thin shadow
+        pygame.draw.rect(s, body, (0, 0, w, h - 3), border_radius=rad)
+        band_h = max(14, int(h * 0.3))
+        band = pygame.Rect(0, 0, w, band_h)
+        pygame.draw.rect(s, darker(st.colour, 0.78), band, border_top_left_radius=rad, border_top_right_radius=rad)
+        edge_w = max(2, w // 28)
+        pygame.draw.rect(s, st.colour, (0, 0, w, h - 3), edge_w, border_radius=rad)
+        g = max(8, int(band_h * 0.66))
+        blit_glyph(s, st.glyph, (edge_w + 3 + g / 2, band_h / 2), g, (250, 246, 236), darker(st.colour, 0.78))
+        fs = max(9, int(w * 0.15))
+        value = "—" if card in self.content.containers else f"{self.value(card):,}"
+        self.text.blit(s, value, fs + 1, (255, 250, 240), "bold", midright=(w - edge_w - 4, band_h // 2))
+        # the name, wrapped to the card's width
+        name_fs = max(9, int(w * 0.135))
+        inner = w - 2 * edge_w - 6
+        lines = self.wrap(self.name(card), name_fs, inner, "bold")
+        lh = self.text.res.font("bold", name_fs).get_linesize()
+        max_lines = max(1, (h - band_h - int(h * 0.16)) // lh)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = self.text.fit(lines[-1] + "…", name_fs, inner, "bold")
+        room = h - 3 - band_h - int(h * 0.16)
+        y = band_h + max(2, (room - lh * len(lines)) // 2)  # the name sits in the middle of the card's body
+        for line in lines:
+            self.blit_fitted(s, line, name_fs, theme.CREAM, "bold", inner, midtop=(w // 2, y))
+            y += lh
+        foot = "CONTAINER" if card in self.content.containers else st.word.upper()
+        self.text.blit(s, foot, max(8, int(w * 0.11)), lighter(st.colour, 0.2), "bold",
+                       midbottom=(w // 2, h - 3 - max(2, int(h * 0.04))))
+        return _with_state(s, state, rad)
+
+    # ------------------------------------------------------------------ a mini card (holdings, tray, pot)
+    def mini(self, card: str, size: tuple[int, int], state: str = "") -> pygame.Surface:
+        """A small card: glyph above, value below (the name is in its tooltip)."""
+        return self._cached(("mini", card, size, state), lambda: self._mini(card, size, state))
+
+    def _mini(self, card: str, size: tuple[int, int], state: str) -> pygame.Surface:
+        w, h = size
+        st = style_of(self.content, card)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        rad = max(3, w // 6)
+        fill = darker(st.colour, 0.42)
+        pygame.draw.rect(s, fill, (0, 0, w, h), border_radius=rad)
+        pygame.draw.rect(s, st.colour, (0, 0, w, h), max(1, w // 14), border_radius=rad)
+        g = max(6, int(min(w * 0.62, h * 0.46)))
+        blit_glyph(s, st.glyph, (w / 2, h * 0.36), g, (250, 246, 236), fill)
+        if card in self.content.containers:
+            label = f"×{self.content.containers[card].size}"
+        else:
+            label = short_value(self.value(card))
+        fs = max(8, int(min(w * 0.36, h * 0.27)))
+        img = self.text.render(label, fs, (255, 250, 240), "bold")
+        if img.get_width() > w - 2:
+            img = pygame.transform.smoothscale(img, (w - 2, img.get_height()))
+        s.blit(img, img.get_rect(midbottom=(w // 2, h - max(1, h // 14))))
+        return _with_state(s, state, rad)
+
+    # ------------------------------------------------------------------ a bounty card
+    def bounty_needs(self, bounty: str, held: Sequence[str] | None) -> list[tuple[str, bool]]:
+        """(item, held?) for each item the bounty needs, counting copies (two needed, one held: one tick)."""
+        b = self.content.bounties[bounty]
+        pool = Counter(held or ())
+        out = []
+        for need in b.needs:
+            ok = pool[need] > 0
+            if ok:
+                pool[need] -= 1
+            out.append((need, ok))
+        return out
+
+    def pays(self, bounty: str, on_completion: bool = True) -> str:
+        b = self.content.bounties[bounty]
+        if not on_completion:
+            return f"{b.printed_value:,}"
+        if b.payout is not None:
+            return f"{b.payout:,}"
+        return f"the {self.name(b.reward_item or '')}"
+
+    def bounty(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None, who: str,
+               state: str = "", on_completion: bool = True) -> pygame.Surface:
+        """A bounty card: its name, what it pays, and the items it needs, ticked where ``held`` has them."""
+        key = ("bounty", bounty, size, tuple(sorted(held or ())), who, state, on_completion)
+        return self._cached(key, lambda: self._bounty(bounty, size, held, who, state, on_completion))
+
+    def _bounty(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None, who: str, state: str,
+                on_completion: bool) -> pygame.Surface:
+        w, h = size
+        b = self.content.bounties[bounty]
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        rad = max(5, w // 18)
+        pygame.draw.rect(s, (34, 28, 20), (0, 0, w, h), border_radius=rad)
+        pygame.draw.rect(s, theme.BRASS, (0, 0, w, h), max(2, w // 70), border_radius=rad)
+        pad = max(5, w // 22)
+        u = w / 170
+        seal = max(12, int(22 * u))
+        blit_glyph(s, "seal", (pad + seal / 2, pad + seal / 2), seal, theme.AMBER, (34, 28, 20))
+        fs = max(9, int(13 * u))
+        lines = self.wrap(b.name, fs, w - 3 * pad - seal, "bold")[:2]
+        lh = self.text.res.font("bold", fs).get_linesize()
+        y = pad - 1
+        for line in lines:
+            self.text.blit(s, self.text.fit(line, fs, w - 3 * pad - seal, "bold"), fs, theme.CREAM, "bold",
+                           topleft=(2 * pad + seal, y))
+            y += lh
+        y = max(y, pad + seal) + 2
+        small = max(8, int(11 * u))
+        pay = self.pays(bounty, on_completion)
+        for line in self.wrap(f"PAYS {pay}", small + 1, w - 2 * pad, "bold")[:2]:
+            self.text.blit(s, self.text.fit(line, small + 1, w - 2 * pad, "bold"), small + 1, theme.AMBER, "bold",
+                           topleft=(pad, y))
+            y += self.text.res.font("bold", small + 1).get_linesize()
+        y += 1
+        needs = self.bounty_needs(bounty, held)
+        got = sum(ok for _, ok in needs)
+        head = f"NEEDS {len(needs)}" + (f" · {who} HAS {got}" if who else " ITEMS")
+        self.text.blit(s, self.text.fit(head, small, w - 2 * pad, "bold"), small, theme.TEXT_DIM, "bold",
+                       topleft=(pad, y))
+        y += self.text.res.font("bold", small).get_linesize() + 1
+        line_h = max(10, min(int(19 * u), (h - y - pad // 2) // max(1, len(needs))))
+        ns = max(8, min(int(13 * u), line_h - 4))
+        g = max(6, line_h - 4)
+        for need, ok in needs:
+            st = style_of(self.content, need)
+            cy = y + line_h / 2
+            blit_glyph(s, "tick" if ok else "hollow", (pad + g / 2, cy), g, GOOD_TICK if ok else theme.TEXT_FAINT)
+            blit_glyph(s, st.glyph, (pad + g * 1.5 + 3, cy), max(5, g - 3), st.colour)
+            label = self.text.fit(self.name(need), ns, w - 2 * pad - int(g * 2.2) - 6)
+            self.text.blit(s, label, ns, theme.CREAM if ok else theme.TEXT_DIM, midleft=(pad + int(g * 2.1) + 6, cy))
+            y += line_h
+        return _with_state(s, state, rad)
+
+    def bounty_height(self, width: int, lines: int = 9) -> int:
+        """The height a bounty card of ``width`` needs to list ``lines`` needed items."""
+        u = width / 170
+        return int(22 * u + 12 + 2 * 17 * u + 3 * 14 * u + lines * 15 * u)
+
+
+def _with_state(s: pygame.Surface, state: str, rad: int) -> pygame.Surface:
+    """Outline a card for hover/selection, or darken one that cannot be had now."""
+    if state == "dim":
+        s = s.copy()
+        s.fill((120, 120, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    elif state in ("hover", "selected", "picked"):
+        s = s.copy()
+        colour = {"hover": (255, 236, 200), "selected": theme.TURN, "picked": GOOD_TICK}[state]
+        width = 2 if state == "hover" else max(3, s.get_width() // 14)
+        pygame.draw.rect(s, colour, s.get_rect(), width, border_radius=rad)
+        if state != "hover":  # a light inner line, so the mark shows on a frame of the same colour (gold)
+            pygame.draw.rect(s, (255, 250, 240), s.get_rect().inflate(-2 * width, -2 * width), 1,
+                             border_radius=max(1, rad - width))
+    return s
