@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -341,13 +341,75 @@ class CardArt:
         return f"the {self.name(b.reward_item or '')}"
 
     def bounty(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None, who: str,
-               state: str = "", on_completion: bool = True) -> pygame.Surface:
-        """A bounty card: its name, what it pays, and the items it needs, ticked where ``held`` has them."""
-        key = ("bounty", bounty, size, tuple(sorted(held or ())), who, state, on_completion)
-        return self._cached(key, lambda: self._bounty(bounty, size, held, who, state, on_completion))
+               state: str = "", on_completion: bool = True,
+               holders: Mapping[str, Sequence[str]] | None = None) -> pygame.Surface:
+        """A bounty card: its name, what it pays, and the items it needs, ticked where ``held`` has them, each
+        with who holds one (``holders``: item -> the names on screen)."""
+        hold = tuple(sorted((k, tuple(v)) for k, v in (holders or {}).items()))
+        key = ("bounty", bounty, size, tuple(sorted(held or ())), who, state, on_completion, hold)
+        return self._cached(key, lambda: self._bounty(bounty, size, held, who, state, on_completion, holders))
+
+    def bounty_rows(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None,
+                    holders: Mapping[str, Sequence[str]] | None = None) -> list[NeedRow]:
+        """Where each needed item's lines go on a bounty card of ``size`` (the painter and the pointer's hit
+        test share this): the full name, wrapped to two lines where the card has room, and under it who holds
+        one; a name that still does not fit is shortened (its tooltip has it in full)."""
+        w, h = size
+        u = w / 170
+        pad = max(5, w // 22)
+        top = self._bounty_top(bounty, size)
+        needs = self.bounty_needs(bounty, held)
+        if not needs:
+            return []
+        font = self.text.res.font
+        line_h = max(10, min(int(19 * u), (h - top - pad // 2) // len(needs)))
+        g = max(6, line_h - 4)
+        x = pad + int(g * 2.1) + 6
+        width = w - x - pad
+        spare = h - top - pad // 2 - line_h * len(needs)  # pixels left over for second lines
+        rows: list[NeedRow] = []
+        y = top
+        for need, ok in needs:
+            ns = max(8, min(int(13 * u), line_h - 4))
+            name = self.name(need)
+            while ns > max(8, int(10 * u)) and font("text", ns).size(name)[0] > width:
+                ns -= 1
+            sub_h = font("text", max(8, ns - 1)).get_linesize()
+            lines = [name]
+            if font("text", ns).size(name)[0] > width:
+                wrapped = self.wrap(name, ns, width)
+                if len(wrapped) == 2 and spare >= sub_h:
+                    lines, spare = wrapped, spare - sub_h
+                else:
+                    lines = [self.text.fit(name, ns, width)]
+            who = ", ".join((holders or {}).get(need, ()))
+            who_line = ""
+            if who and spare >= sub_h:
+                who_line = self.text.fit("held by " + who, max(8, ns - 1), width)
+                spare -= sub_h
+            hh = line_h + (len(lines) - 1) * sub_h + (sub_h if who_line else 0)
+            rows.append(NeedRow(need, ok, pygame.Rect(pad, y, w - 2 * pad, hh), lines, who_line, ns, g, x))
+            y += hh
+        return rows
+
+    def _bounty_top(self, bounty: str, size: tuple[int, int]) -> int:
+        """The height of a bounty card's head (seal, name, pay, needs line): its item lines start there."""
+        w, _ = size
+        b = self.content.bounties[bounty]
+        pad = max(5, w // 22)
+        u = w / 170
+        seal = max(12, int(22 * u))
+        fs = max(9, int(13 * u))
+        lh = self.text.res.font("bold", fs).get_linesize()
+        y = pad - 1 + lh * len(self.wrap(b.name, fs, w - 3 * pad - seal, "bold")[:2])
+        y = max(y, pad + seal) + 2
+        small = max(8, int(11 * u))
+        pay_lines = len(self.wrap(f"PAYS {self.pays(bounty)}", small + 1, w - 2 * pad, "bold")[:2])
+        y += self.text.res.font("bold", small + 1).get_linesize() * pay_lines + 1
+        return y + self.text.res.font("bold", small).get_linesize() + 1
 
     def _bounty(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None, who: str, state: str,
-                on_completion: bool) -> pygame.Surface:
+                on_completion: bool, holders: Mapping[str, Sequence[str]] | None = None) -> pygame.Surface:
         w, h = size
         b = self.content.bounties[bounty]
         s = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -379,24 +441,39 @@ class CardArt:
         head = f"NEEDS {len(needs)}" + (f" · {who} HAS {got}" if who else " ITEMS")
         self.text.blit(s, self.text.fit(head, small, w - 2 * pad, "bold"), small, theme.TEXT_DIM, "bold",
                        topleft=(pad, y))
-        y += self.text.res.font("bold", small).get_linesize() + 1
-        line_h = max(10, min(int(19 * u), (h - y - pad // 2) // max(1, len(needs))))
-        ns = max(8, min(int(13 * u), line_h - 4))
-        g = max(6, line_h - 4)
-        for need, ok in needs:
-            st = style_of(self.content, need)
-            cy = y + line_h / 2
-            blit_glyph(s, "tick" if ok else "hollow", (pad + g / 2, cy), g, GOOD_TICK if ok else theme.TEXT_FAINT)
+        for row in self.bounty_rows(bounty, size, held, holders):
+            st = style_of(self.content, row.need)
+            g = row.glyph
+            cy = row.rect.y + max(g, self.text.res.font("text", row.size).get_linesize()) / 2
+            mark = GOOD_TICK if row.ok else theme.TEXT_FAINT
+            blit_glyph(s, "tick" if row.ok else "hollow", (pad + g / 2, cy), g, mark)
             blit_glyph(s, st.glyph, (pad + g * 1.5 + 3, cy), max(5, g - 3), st.colour)
-            label = self.text.fit(self.name(need), ns, w - 2 * pad - int(g * 2.2) - 6)
-            self.text.blit(s, label, ns, theme.CREAM if ok else theme.TEXT_DIM, midleft=(pad + int(g * 2.1) + 6, cy))
-            y += line_h
+            ly = row.rect.y + 1
+            for line in row.lines:
+                r = self.text.blit(s, line, row.size, theme.CREAM if row.ok else theme.TEXT_DIM, topleft=(row.x, ly))
+                ly = r.bottom - 2
+            if row.holders:
+                self.text.blit(s, row.holders, max(8, row.size - 1), theme.AMBER_DIM, topleft=(row.x, ly))
         return _with_state(s, state, rad)
 
     def bounty_height(self, width: int, lines: int = 9) -> int:
         """The height a bounty card of ``width`` needs to list ``lines`` needed items."""
         u = width / 170
         return int(22 * u + 12 + 2 * 17 * u + 3 * 14 * u + lines * 15 * u)
+
+
+@dataclass
+class NeedRow:
+    """One needed item's lines on a bounty card (card coordinates): tick, tier glyph, name lines, holders."""
+
+    need: str
+    ok: bool
+    rect: pygame.Rect
+    lines: list[str]
+    holders: str
+    size: int
+    glyph: int
+    x: int
 
 
 def _with_state(s: pygame.Surface, state: str, rad: int) -> pygame.Surface:

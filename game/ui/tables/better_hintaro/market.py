@@ -5,8 +5,8 @@ column of seats in business order), how each panel is painted, and the auction p
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -51,6 +51,10 @@ class BoardLayout:
     card: tuple[int, int]
     mini: tuple[int, int]
     u: float
+    #: each seat's badge lane (top right of its row): its tags ("BUYS FOR 150") go there, never over its items
+    lanes: dict[int, pygame.Rect] = field(default_factory=dict)
+    #: the band under the board where banners go ("Business stage"), so they never cover a panel
+    news: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 def board_layout(area: pygame.Rect, u: float, order: Sequence[int], card_art: CardArt,
@@ -60,6 +64,9 @@ def board_layout(area: pygame.Rect, u: float, order: Sequence[int], card_art: Ca
     pad = max(6, int(10 * u))
     n = max(1, len(order))
     col_w = int(area.w * 0.45)
+    news_h = int(44 * u)
+    news = pygame.Rect(area.x + pad, area.bottom - pad - news_h, area.w - 2 * pad, news_h)
+    area = pygame.Rect(area.x, area.y, area.w, area.h - news_h - pad // 2)
     column = pygame.Rect(area.x + pad, area.y + pad, col_w, area.h - 2 * pad)
     head_h = int(22 * u)
     avail = column.h - head_h
@@ -74,6 +81,7 @@ def board_layout(area: pygame.Rect, u: float, order: Sequence[int], card_art: Ca
     rows: dict[int, pygame.Rect] = {}
     plates: dict[int, pygame.Rect] = {}
     holdings: dict[int, pygame.Rect] = {}
+    lanes: dict[int, pygame.Rect] = {}
     y = float(column.y + head_h)
     for seat in order:
         h = heights[seat]
@@ -85,6 +93,9 @@ def board_layout(area: pygame.Rect, u: float, order: Sequence[int], card_art: Ca
         plates[seat] = plate
         holdings[seat] = pygame.Rect(plate.right + int(8 * u), row.y + int(3 * u),
                                      row.right - plate.right - int(12 * u), row.h - int(6 * u))
+        lane_w = int(min(132 * u, holdings[seat].w * 0.42))
+        lanes[seat] = pygame.Rect(row.right - int(6 * u) - lane_w, row.y + int(4 * u), lane_w,
+                                  int(min(40 * u, max(18 * u, (row.h - 8 * u) * 0.5))))
     mini_h = max(18, int(min(46 * u, (rh - 6 * u) * 0.6)))
     mini = (int(mini_h * 0.76), mini_h)
     right = pygame.Rect(column.right + 2 * pad, area.y + pad, area.right - column.right - 3 * pad, area.h - 2 * pad)
@@ -116,7 +127,7 @@ def board_layout(area: pygame.Rect, u: float, order: Sequence[int], card_art: Ca
     pot = pygame.Rect(discard.right + gap, low.y, pot_w, low.h)
     overlay = pygame.Rect(right.x, right.y, right.w, bounties.bottom - right.y)
     return BoardLayout(column, head_h, rows, plates, holdings, right, shop, newest, oldest, bank, bounties, slots,
-                       discard, pot, overlay, (cw, ch), mini, u)
+                       discard, pot, overlay, (cw, ch), mini, u, lanes, news)
 
 
 def flow_minis(rect: pygame.Rect, count: int, mini: tuple[int, int], gap: int) -> tuple[list[pygame.Rect], int]:
@@ -187,8 +198,10 @@ def paint_shop(surf: pygame.Surface, o: tuple[int, int], b: BoardLayout, text: T
 
 def paint_bounties(surf: pygame.Surface, o: tuple[int, int], b: BoardLayout, text: Text, art: CardArt,
                    offer: Sequence[str], held: Sequence[str] | None, who: str, states: dict[tuple[Any, ...], str],
-                   note: str, on_completion: bool, deck: int) -> None:
-    """The three bounties on offer, each with what it pays and its items, ticked where ``who`` holds them."""
+                   note: str, on_completion: bool, deck: int,
+                   holders: Mapping[str, Sequence[str]] | None = None) -> None:
+    """The three bounties on offer, each with what it pays and its items, ticked where ``who`` holds them, and
+    under each item who holds one (``holders``)."""
     u = b.u
     r = rel(b.bounties, o)
     panel(surf, r, (14, 14, 19), theme.PANEL_EDGE, radius=int(10 * u), alpha=235, width=1)
@@ -199,7 +212,7 @@ def paint_bounties(surf: pygame.Surface, o: tuple[int, int], b: BoardLayout, tex
         rr = rel(slot, o)
         if i < len(offer):
             surf.blit(art.bounty(offer[i], slot.size, held, who.upper(), states.get(("bounty", i), ""),
-                                 on_completion), rr)
+                                 on_completion, holders), rr)
         else:
             empty_slot(surf, rr, u, "none left", text)
 
@@ -285,53 +298,80 @@ class RowSlots:
     folded: int  # completed bounties counted in a summary pill instead of their own
     fold_rect: pygame.Rect | None
     listed: bool = False  # the eyes' own row: one line per item, with its name
+    flags: pygame.Rect | None = None  # where the row's flags ("bought · owes 500") go: the end of the pill line
 
 
 def row_slots(b: BoardLayout, seat: int, count: int, active: Sequence[str], completed: Sequence[str], text: Text,
-              art: CardArt, listed: bool = False) -> RowSlots:
+              art: CardArt, listed: bool = False, flags: str = "") -> RowSlots:
     """Where a seat's holdings go in its row: mini cards (or, ``listed``, named lines), then bounty pills."""
     u = b.u
     area = b.holdings[seat]
     gap = max(2, int(3 * u))
     ph = max(12, int(17 * u))
+    lane = b.lanes.get(seat)
     if listed:
         top = pygame.Rect(area.x, area.y, area.w, area.h - ph - int(4 * u))
         line_h = max(14, int(19 * u))
         lines = max(1, top.h // line_h)
-        cols = max(1, min(3, area.w // max(1, int(130 * u)), -(-count // lines)))
+        cols = max(1, min(3, area.w // max(1, int(130 * u)), -(-count // max(1, lines - 2))))
         col_w = area.w // cols
-        room = lines * cols
-        shown = count if count <= room else room - 1
-        minis = [pygame.Rect(top.x + (i // lines) * col_w, top.y + (i % lines) * line_h, col_w - gap, line_h - 1)
-                 for i in range(shown)]
+        # a column under the badge lane starts below it: a badge never sits on a line of items
+        skip = -(-(lane.bottom - top.y) // line_h) if lane is not None else 0
+        places = [(top.x + c * col_w, top.y + k * line_h) for c in range(cols)
+                  for k in range(skip if lane is not None and top.x + (c + 1) * col_w > lane.x else 0, lines)]
+        room = len(places)
+        shown = count if count <= room else max(0, room - 1)
+        minis = [pygame.Rect(x, y0, col_w - gap, line_h - 1) for x, y0 in places[:shown]]
         overflow = count - shown
         y = top.bottom + int(2 * u)
     else:
         mh = min(b.mini[1], area.h - ph - int(4 * u))
         mini = (int(mh * 0.76), mh)
-        line1 = pygame.Rect(area.x, area.y, area.w, mh)
+        right = lane.x - int(6 * u) if lane is not None else area.right
+        line1 = pygame.Rect(area.x, area.y, right - area.x, mh)
         minis, overflow = flow_minis(line1, count, mini, gap)
         y = area.y + mh + int(3 * u)
     ph = max(12, min(ph, area.bottom - y))
     fs = max(9, ph - int(5 * u))
     font = text.res.font("text", fs)
     x = area.x
+    end = area.right
+    flag_rect = None
+    if flags:
+        fw = text.res.font("text", int(11 * u)).size(flags)[0]
+        flag_rect = pygame.Rect(area.right - fw, y, fw, ph)
+        end = flag_rect.x - int(8 * u)
     pills: list[tuple[pygame.Rect, str, bool]] = []
     entries = [(bid, False) for bid in active] + [(bid, True) for bid in completed]
     folded = 0
     fold_rect = None
     for i, (bid, done) in enumerate(entries):
         label = art.content.bounties[bid].name
-        w = min(int(150 * u), font.size(label)[0] + ph + int(30 * u))
+        w = min(end - area.x, font.size(label)[0] + ph + int(30 * u))  # the whole name where the line has room
         rest = len(entries) - i - 1
-        if x + w > area.right - (int(60 * u) if rest else 0):
+        if x + w > end - (int(60 * u) if rest else 0):
             folded = sum(1 for _, d in entries[i:] if d)
             if folded:
                 fold_rect = pygame.Rect(x, y, int(56 * u), ph)
             break
         pills.append((pygame.Rect(x, y, w, ph), bid, done))
         x += w + int(4 * u)
-    return RowSlots(minis, overflow, pills, folded, fold_rect, listed)
+    return RowSlots(minis, overflow, pills, folded, fold_rect, listed, flag_rect)
+
+
+def row_parts(b: BoardLayout, seat: int, slots: RowSlots, text: Text, flags: str) -> dict[str, list[pygame.Rect]]:
+    """What a seat's row shows, by part, for the layout bench (the row's panel is only a backdrop): its items
+    (with the "+k" after them), its bounty pills and its flags."""
+    u = b.u
+    items = list(slots.minis)
+    if slots.overflow:
+        last = slots.minis[-1] if slots.minis else b.holdings[seat]
+        label = f"+{slots.overflow} more" if slots.listed else f"+{slots.overflow}"
+        w, h = text.res.font("bold", int(13 * u)).size(label)
+        items.append(pygame.Rect(last.x + int(4 * u), last.bottom + 1, w, h) if slots.listed else
+                     pygame.Rect(last.right + int(4 * u), last.centery - h // 2, w, h))
+    pills = [r for r, _, _ in slots.pills] + ([slots.fold_rect] if slots.fold_rect is not None else [])
+    return {"items": items, "bounties": pills, "flags": [slots.flags] if flags and slots.flags is not None else []}
 
 
 def paint_line(surf: pygame.Surface, r: pygame.Rect, text: Text, art: CardArt, card: str, state: str,
@@ -403,9 +443,8 @@ def paint_row(surf: pygame.Surface, o: tuple[int, int], b: BoardLayout, seat: in
         rr = rel(slots.fold_rect, o)
         pygame.draw.rect(surf, (70, 52, 18), rr, border_radius=rr.h // 2)
         text.blit(surf, f"★ {slots.folded} done", max(9, rr.h - int(5 * u)), theme.AMBER, "bold", center=rr.center)
-    if flags:
-        text.blit(surf, flags, int(11 * u), theme.TEXT_DIM,
-                  bottomright=(row.right - int(8 * u), row.bottom - int(3 * u)))
+    if flags and slots.flags is not None:
+        text.blit(surf, flags, int(11 * u), theme.TEXT_DIM, midright=rel(slots.flags, o).midright)
 
 
 

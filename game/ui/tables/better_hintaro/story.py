@@ -12,6 +12,8 @@ import pygame
 from game.engine.core import Event
 from game.ui import theme
 from game.ui.anim import Anim, Beat
+from game.ui.draw import panel
+from game.ui.tables.base import Banner, reading_seconds
 from game.ui.tables.better_hintaro.victory import victory_sentence
 from game.ui.tween import ease_in_out_cubic, lerp_point
 
@@ -38,10 +40,49 @@ class CardFlight(Anim):
 
 
 
+class MarketBanner(Banner):
+    """A banner that, while the market board shows, lies in the board's news band as one line (title, then
+    what it means) instead of over the felt's middle: the board is all panels, and a banner must cover none."""
+
+    def _band(self) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
+        tb = self.table
+        u = tb.u
+        band = tb.board_layout().news
+        big = tb.text.render(self.text.upper(), int(26 * u), theme.AMBER, "head")
+        room = band.w - big.get_width() - int(56 * u)
+        sub = tb.text.fit(self.sub, int(16 * u), room) if self.sub and room > int(60 * u) else ""
+        small = tb.text.render(sub, int(16 * u), theme.CREAM) if sub else None
+        w = big.get_width() + (small.get_width() + int(16 * u) if small else 0) + int(40 * u)
+        r = pygame.Rect(0, 0, min(w, band.w), band.h)
+        r.center = band.center
+        return big, small, r
+
+    def bounds(self) -> pygame.Rect | None:
+        if getattr(self.table, "mode", "") != "board":
+            return super().bounds()
+        return self._band()[2]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if getattr(self.table, "mode", "") != "board":
+            super().draw(surf)
+            return
+        big, small, r = self._band()
+        u = self.table.u
+        panel(surf, r, (10, 10, 14), theme.AMBER, radius=int(12 * u), alpha=235, width=2)
+        x = r.x + int(20 * u)
+        surf.blit(big, big.get_rect(midleft=(x, r.centery)))
+        if small is not None:
+            surf.blit(small, small.get_rect(midleft=(x + big.get_width() + int(16 * u), r.centery + int(1 * u))))
+
+
 class StoryMixin:
     """Events to beats (mixed into :class:`BetterHintaroTable`)."""
 
     # ------------------------------------------------------------------ events -> beats
+    def banner(self, text: str, sub: str = "", duration: float = 1.6) -> None:
+        """As every table's banner, but in the market board's news band while the board shows."""
+        self.anims.append(MarketBanner(text, sub, self.dur(max(duration, reading_seconds(text, sub))), self))
+
     def fold(self, ev: Event) -> None:
         """The engine's fold shows the view after ``ev`` (see ``BaseTable.fold``); ``before`` keeps the view it
         replaced, for beats that fly a card from where it was (a Shop slot, say). The phase may have changed:

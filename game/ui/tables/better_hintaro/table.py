@@ -49,6 +49,7 @@ from game.ui.tables.better_hintaro.market import (
     paint_shop,
     pot_slots,
     rel,
+    row_parts,
     row_slots,
     section_head,
 )
@@ -179,6 +180,16 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.n else "?"
 
+    def _holders(self) -> dict[str, list[str]]:
+        """Who holds each item, by the names on the plates ("you" for the person at the screen), in business
+        order: what a bounty card lists under each item it needs."""
+        out: dict[str, list[str]] = {}
+        for seat in self.board_layout().rows:
+            who = "you" if seat == self.eyes and self.session.is_human(seat) else self._name(seat)
+            for card in dict.fromkeys(self._holdings(seat)):
+                out.setdefault(card, []).append(who)
+        return out
+
     def _holdings(self, seat: int | None) -> list[str]:
         return holdings(self.shown, seat) if seat is not None else []
 
@@ -303,8 +314,14 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
                 for i, r in enumerate(slots[:len(cards)]):
                     out.append(Hit(r, "shop", (row, i), self._card_tip(cards[i], "click, then Buy (B)")))
             offer = v.get("bounty_offer") or []
+            holders = self._holders()
+            held = self._holdings(self._focus_seat())
             for i, r in enumerate(b.bounty_slots[:len(offer)]):
                 bounty = self.content.bounties[offer[i]]
+                for row in self.art.bounty_rows(offer[i], r.size, held, holders):  # each item: its full name
+                    who = ", ".join(holders.get(row.need, ())) or "nobody"
+                    out.append(Hit(row.rect.move(r.topleft), "need", (i, row.need),
+                                   f"{self._card_tip(row.need)} · held by {who} · needed by the {bounty.name}"))
                 out.append(Hit(r, "bounty", (i,), f"{bounty.name}: {bounty.text or 'a bounty'} · click, then "
                                                       "Take (T)"))
         discard = v.get("discard") or []
@@ -355,8 +372,13 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         u = self.u
         line = pygame.Rect(r.x + int(8 * u), r.y + int(20 * u), r.w - int(16 * u), r.h - int(24 * u))
         mh = line.h
-        slots, _ = flow_minis(line, len(self._holdings(self.eyes)), (int(mh * 0.76), mh), int(4 * u))
+        gap = int(14 * u) if self._tray_keys() else int(4 * u)  # room for each card's key digit beside it
+        slots, _ = flow_minis(line, len(self._holdings(self.eyes)), (int(mh * 0.76), mh), gap)
         return slots
+
+    def _tray_keys(self) -> bool:
+        """While betting, each item in the tray shows the digit key that picks it."""
+        return self.shown.get("phase") in ("wager", "call", "stake")
 
     def _pot_item_slots(self) -> list[pygame.Rect]:
         cards = self.shown.get("pot_items") or []
@@ -392,7 +414,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         if hit.kind == "shop":
             row, i = hit.key
             return ("shop", row, (v.get("shop") or {}).get(row, [])[i])
-        if hit.kind == "bounty":
+        if hit.kind in ("bounty", "need"):  # an item line on a bounty card picks the bounty
             return ("bounty", (v.get("bounty_offer") or [])[hit.key[0]])
         if hit.kind == "discard":
             return ("discard", (v.get("discard") or [])[hit.key[0]])
@@ -491,6 +513,9 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         b = self.market_button
         return (super().top_sig(), self._market_visible(), b.label, b.hover, b.pressed)
 
+    def top_buttons(self) -> list[Button]:
+        return super().top_buttons() + ([self.market_button] if self._market_visible() else [])
+
     def draw_top(self, surf: pygame.Surface) -> None:
         super().draw_top(surf)
         if self._market_visible():
@@ -535,14 +560,14 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         done = (v.get("completed_bounties") or [[]] * self.n)[seat]
         listed = seat == self.eyes and self.session.is_human(seat)
         return row_slots(self.board_layout(), seat, len(self._holdings(seat)), active, done, self.text, self.art,
-                            listed)
+                         listed, self._row_flags(seat))
 
     def _card_states(self) -> dict[tuple[Any, ...], str]:
         """How each card on the board looks now: selected, under the pointer, or out of reach (dim)."""
         out: dict[tuple[Any, ...], str] = {}
         hover = self.hit_at(self.hover_pos) if self.area.collidepoint(self.hover_pos) else None
         if hover is not None:
-            out[(hover.kind, *hover.key)] = "hover"
+            out[("bounty", hover.key[0]) if hover.kind == "need" else (hover.kind, *hover.key)] = "hover"
         if self.my_business_turn():
             buys = {(a.get("row"), a.get("item")) for a in self._legal if a.kind == "buy"}
             shop = self.shown.get("shop") or {}
@@ -611,11 +636,40 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
     def tag_box(self, seat: int, text: str) -> pygame.Rect:
         if self.mode != "board":
             return super().tag_box(seat, text)
-        row = self.board_layout().rows[seat]
-        img = self.text.render(text, int(14 * self.u), (24, 16, 6), "bold")
-        box = img.get_rect().inflate(int(14 * self.u), int(6 * self.u))
-        box.topright = (row.right - int(6 * self.u), row.y + int(4 * self.u))
-        return box
+        return self._lane_tag(seat, text)[1]
+
+    def draw_tag(self, surf: pygame.Surface, seat: int, text: str, colour: tuple[int, int, int]) -> None:
+        if self.mode != "board":
+            super().draw_tag(surf, seat, text, colour)
+            return
+        lines, box = self._lane_tag(seat, text)
+        pygame.draw.rect(surf, colour, box, border_radius=min(box.h // 2, int(12 * self.u)))
+        y = box.centery - sum(img.get_height() for img in lines) // 2
+        for img in lines:
+            surf.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+    def _lane_tag(self, seat: int, text: str) -> tuple[list[pygame.Surface], pygame.Rect]:
+        """A board badge fitted into the seat's badge lane (so it never covers an item): one line in a face
+        small enough, else two lines, else shortened (and recorded as shortened)."""
+        u = self.u
+        lane = self.board_layout().lanes[seat]
+        room = lane.w - int(12 * u)
+        ink = (24, 16, 6)
+        font = self.text.res.font
+        lines: list[str] = [text]
+        size = int(14 * u)
+        while size > int(11 * u) and font("bold", size).size(text)[0] > room:
+            size -= 1
+        if font("bold", size).size(text)[0] > room and lane.h >= 2 * font("bold", size).get_linesize():
+            lines = self.art.wrap(text, size, room, "bold")[:2]
+        lines = [self.text.fit(line, size, room, "bold") for line in lines]
+        imgs = [self.text.render(line, size, ink, "bold") for line in lines]
+        w = max(img.get_width() for img in imgs) + int(12 * u)
+        h = sum(img.get_height() for img in imgs) + int(6 * u)
+        box = pygame.Rect(0, 0, w, min(h, lane.h))
+        box.topright = lane.topright
+        return imgs, box
 
     def draw_seat(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         if self.mode != "board":
@@ -628,17 +682,25 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         slots = self._row_slots(seat)
         states = self._card_states()
         held = self._holdings(seat)
+        flags = self._row_flags(seat)
         img = self._cached(f"row{seat}", sig, row, lambda s, o: paint_row(
             s, o, b, seat, self.text, self.art, cards, slots, held, states, self.is_turn(seat), self.seat_out(seat),
-            self._row_flags(seat)))
-        surf.blit(img, row)
+            flags))
+        regions = self.regions
+        with regions.region(""):  # the row's backdrop is art: its pieces are marked one by one below
+            surf.blit(img, row)
+        for part, rects in row_parts(b, seat, slots, self.text, flags).items():
+            for r in rects:
+                regions.mark(f"seat{seat}.{part}", r)
         plate = self.seat_geo[seat]["plate"]
-        surf.blit(self._plate(seat), plate)
-        if seat == self.shown.get("dealer"):
-            self.draw_dealer_button(surf, plate)
+        with regions.region(f"seat{seat}.plate"):
+            surf.blit(self._plate(seat), plate)
+            if seat == self.shown.get("dealer"):
+                self.draw_dealer_button(surf, plate)
         tag = self.tags.get(seat)
         if tag:
-            self.draw_tag(surf, seat, tag[0], tag[1])
+            with regions.region(f"seat{seat}.tag"):
+                self.draw_tag(surf, seat, tag[0], tag[1])
 
     def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         super().draw_seat_pieces(surf, seat, covered)
@@ -750,8 +812,8 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
                      "call": "YOUR ITEMS · click or press 1–9 to pay your call with them",
                      "stake": "YOUR ITEMS · pick one to stake"}.get(str(phase), "YOUR ITEMS")
             sig = (tuple(cards), tuple(sorted(states.items(), key=repr)), label, self.u)
-            out.append(self._panel_item("tray", tray, sig, lambda s, o: self._paint_tray(s, o, tray, cards, slots,
-                                                                                           states, label)))
+            out.append(self._panel_item(f"seat{self.eyes}.tray", tray, sig, lambda s, o: self._paint_tray(
+                s, o, tray, cards, slots, states, label)))
         sh = self.shown.get("shootout")
         if self.shown.get("phase") in ("duel", "tiebreak") or self.shootout_signs is not None:
             r = pygame.Rect(0, 0, int(460 * self.u), int(176 * self.u))
@@ -768,15 +830,15 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         panel(surf, r, (12, 12, 16), theme.PANEL_EDGE, radius=int(10 * u), alpha=220, width=1)
         self.text.blit(surf, self.text.fit(label, int(12 * u), r.w - int(16 * u), "bold"), int(12 * u),
                        theme.AMBER, "bold", topleft=(r.x + int(8 * u), r.y + int(4 * u)))
-        betting = self.shown.get("phase") in ("wager", "call", "stake")
+        betting = self._tray_keys()
         for i, slot in enumerate(slots):
             card = cards[i]
             state = "dim" if betting and card not in self.content.items else states.get(("tray", i), "")
             rr = rel(slot, o)
             surf.blit(self.art.mini(card, slot.size, state), rr)
-            if betting and i < 9 and card in self.content.items:
+            if betting and i < 9 and card in self.content.items:  # its key, in the gap right of the card
                 self.text.blit(surf, str(i + 1), int(11 * u), theme.TEXT_DIM, "bold",
-                               midbottom=(rr.right - int(4 * u), rr.y + int(1 * u)))
+                               topleft=(rr.right + int(2 * u), rr.y))
 
     def _overlay_kind(self) -> str | None:
         v = self.shown
@@ -799,7 +861,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         phase = v.get("phase")
         head_text = "BUSINESS ORDER · from the Hintaron's right" if phase in BOARD_PHASES else \
             "THE MARKET · a look between dice (M to go back)"
-        out.append(self._panel_item("colhead", head, (head_text, u), lambda s, o: section_head(
+        out.append(self._panel_item("market.order", head, (head_text, u), lambda s, o: section_head(
             s, self.text, rel(head, o), head_text.split(" · ")[0], head_text.split(" · ")[1], u)))
         overlay = self._overlay_kind()
         if overlay is None:
@@ -808,7 +870,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
             shop_states = {k: s for k, s in states.items() if k[0] == "shop"}
             shop_note = "buy one item a round, in credits"
             sig = (repr(shop), tuple(sorted(shop_states.items(), key=repr)), cov, v.get("draw_count", 0))
-            out.append(self._panel_item("shop", b.shop, sig, lambda s, o: paint_shop(
+            out.append(self._panel_item("market.shop", b.shop, sig, lambda s, o: paint_shop(
                 s, o, b, self.text, self.art, shop, shop_states, set(cov), v.get("draw_count", 0), shop_note)))
             focus = self._focus_seat()
             held = self._holdings(focus)
@@ -816,20 +878,21 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
             b_states = {k: s for k, s in states.items() if k[0] == "bounty"}
             on_completion = bool(v.get("options", {}).get("payment_on_completion", True))
             bounty_note = "take one a round, two open at most · ✓ = held"
+            holders = self._holders()
             sig = (tuple(offer), tuple(sorted(held)), focus, tuple(sorted(b_states.items(), key=repr)),
-                   v.get("bounty_deck_count", 0))
-            out.append(self._panel_item("bounties", b.bounties, sig, lambda s, o: paint_bounties(
+                   v.get("bounty_deck_count", 0), repr(holders))
+            out.append(self._panel_item("market.bounties", b.bounties, sig, lambda s, o: paint_bounties(
                 s, o, b, self.text, self.art, offer, held, self._name(focus) if focus is not None else "", b_states,
-                bounty_note, on_completion, v.get("bounty_deck_count", 0))))
+                bounty_note, on_completion, v.get("bounty_deck_count", 0), holders)))
         discard = list(v.get("discard") or [])
         d_states = {k: s for k, s in states.items() if k[0] == "discard"}
         discard_note = "auction one per turn (A)"
-        out.append(self._panel_item("discard", b.discard, (tuple(discard), tuple(sorted(d_states.items(), key=repr))),
-                                    lambda s, o: paint_discard(s, o, b, self.text, self.art, discard, d_states,
-                                                                  discard_note)))
+        d_sig = (tuple(discard), tuple(sorted(d_states.items(), key=repr)))
+        out.append(self._panel_item("market.discard", b.discard, d_sig, lambda s, o: paint_discard(
+            s, o, b, self.text, self.art, discard, d_states, discard_note)))
         pot_cards = list(v.get("pot_items") or [])
         credits = int(v.get("pot", 0) or 0)
-        out.append(self._panel_item("potpanel", b.pot, (tuple(pot_cards), credits), lambda s, o: paint_pot(
+        out.append(self._panel_item("market.pot", b.pot, (tuple(pot_cards), credits), lambda s, o: paint_pot(
             s, o, b, self.text, self.art, credits, pot_cards, self.app.res, self.chip_d)))
         if overlay is not None:
             out.append(self._overlay_item(overlay, b))
@@ -844,13 +907,13 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
             cur = v.get("current_seat")
             stack = (v.get("stacks") or [0] * self.n)[self.eyes] if self.eyes is not None else 0
             sig = ("auction", repr(a), cur, self.eyes, stack, self.synced)
-            return self._panel_item("overlay", rect, sig, lambda s, o: paint_auction(
+            return self._panel_item("market.overlay", rect, sig, lambda s, o: paint_auction(
                 s, rel(rect, o), self.text, self.art, a, self.names, cur if self.synced else None, self.eyes,
                 stack, u), layer=1)
         if kind == "trade":
             offer = dict(v["offer"])
             sig = ("trade", repr(offer), self.eyes)
-            return self._panel_item("overlay", rect, sig, lambda s, o: paint_trade_answer(
+            return self._panel_item("market.overlay", rect, sig, lambda s, o: paint_trade_answer(
                 s, rel(rect, o), self.text, self.art, offer, self.names, self.eyes, u), layer=1)
         draft = self.draft
         assert draft is not None and self.eyes is not None
@@ -861,7 +924,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, StoryMixin, WordsMix
         sig = ("builder", draft.to, tuple(sorted(draft.give)), tuple(sorted(draft.get)), draft.credits,
                tuple(self._holdings(me)), tuple(self._holdings(draft.to)), tuple(v.get("stacks") or []),
                tuple(targets), problem, hover)
-        return self._panel_item("overlay", rect, sig, lambda s, o: paint_trade_builder(
+        return self._panel_item("market.overlay", rect, sig, lambda s, o: paint_trade_builder(
             s, rel(rect, o), self.text, self.art, v, me, draft, targets, self.names, problem, hover, u), layer=1)
 
     def _builder_hover(self) -> tuple[Any, ...] | None:
