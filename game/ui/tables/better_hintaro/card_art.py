@@ -8,7 +8,6 @@ handful of blits.
 
 from __future__ import annotations
 
-import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,18 +31,19 @@ class TierStyle:
     colour: Colour
     glyph: str
     word: str
+    art: str = "unknown"  # its card faces: better_hintaro.item_<art> and better_hintaro.mini_<art>
 
 
 #: tier name (items.toml) -> its look; the glyphs grow more elaborate as the tiers get dearer
 TIERS: dict[str, TierStyle] = {
-    "green": TierStyle((86, 176, 96), "circle", "Green"),
-    "blue": TierStyle((80, 142, 228), "triangle", "Blue"),
-    "orange": TierStyle((232, 140, 52), "square", "Orange"),
-    "violet": TierStyle((164, 108, 226), "diamond", "Violet"),
-    "red": TierStyle((216, 74, 72), "cross", "Red"),
-    "gold": TierStyle((236, 196, 72), "star", "Gold"),
+    "green": TierStyle((86, 176, 96), "circle", "Green", "green"),
+    "blue": TierStyle((80, 142, 228), "triangle", "Blue", "blue"),
+    "orange": TierStyle((232, 140, 52), "square", "Orange", "orange"),
+    "violet": TierStyle((164, 108, 226), "diamond", "Violet", "violet"),
+    "red": TierStyle((216, 74, 72), "cross", "Red", "red"),
+    "gold": TierStyle((236, 196, 72), "star", "Gold", "gold"),
 }
-CONTAINER_STYLE = TierStyle((150, 112, 72), "crate", "Container")
+CONTAINER_STYLE = TierStyle((150, 112, 72), "crate", "Container", "container")
 UNKNOWN_STYLE = TierStyle((150, 150, 150), "ring", "Item")
 GOOD_TICK = (120, 214, 130)
 
@@ -76,96 +76,29 @@ def lighter(c: Colour, k: float) -> Colour:
 
 
 # --------------------------------------------------------------------------------------------- glyphs
-def _poly(cx: float, cy: float, r: float, pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [(cx + x * r, cy + y * r) for x, y in pts]
+#: the glyphs' pictures come from the art pipeline (tools/make_art.py: better_hintaro.glyph_<name>, drawn white
+#: with their cut-outs transparent); here they are only tinted, and cached by (art source, glyph, size, ink)
+_glyphs: OrderedDict[tuple[int, str, int, Colour], pygame.Surface] = OrderedDict()
 
 
-def _star(points: int, inner: float) -> list[tuple[float, float]]:
-    out = []
-    for i in range(points * 2):
-        a = -math.pi / 2 + i * math.pi / points
-        rr = 0.98 if i % 2 == 0 else inner
-        out.append((math.cos(a) * rr, math.sin(a) * rr))
-    return out
-
-
-_CROSS = [(-0.3, -0.92), (0.3, -0.92), (0.3, -0.3), (0.92, -0.3), (0.92, 0.3), (0.3, 0.3), (0.3, 0.92),
-          (-0.3, 0.92), (-0.3, 0.3), (-0.92, 0.3), (-0.92, -0.3), (-0.3, -0.3)]
-
-
-def _paint_glyph(s: pygame.Surface, glyph: str, cx: float, cy: float, r: float, ink: Colour, bg: Colour) -> None:
-    """One glyph at full size (callers supersample it for smooth edges)."""
-    w = max(1, int(r * 0.22))
-    if glyph == "circle":
-        pygame.draw.circle(s, ink, (cx, cy), r * 0.82)
-    elif glyph == "triangle":
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(0, -0.92), (0.95, 0.78), (-0.95, 0.78)]))
-    elif glyph == "square":
-        pygame.draw.rect(s, ink, pygame.Rect(cx - r * 0.74, cy - r * 0.74, r * 1.48, r * 1.48))
-    elif glyph == "diamond":
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(0, -1), (0.8, 0), (0, 1), (-0.8, 0)]))
-    elif glyph == "cross":
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, _CROSS))
-    elif glyph == "star":
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, _star(5, 0.42)))
-    elif glyph == "crate":
-        box = pygame.Rect(cx - r * 0.82, cy - r * 0.7, r * 1.64, r * 1.4)
-        pygame.draw.rect(s, ink, box, w)
-        pygame.draw.line(s, ink, box.topleft, box.bottomright, w)
-        pygame.draw.line(s, ink, box.topright, box.bottomleft, w)
-    elif glyph == "seal":  # a bounty: a medal on two ribbon tails
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(-0.5, 0.1), (-0.2, 0.1), (-0.1, 1), (-0.35, 0.8),
-                                                      (-0.6, 0.98)]))
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(0.5, 0.1), (0.2, 0.1), (0.1, 1), (0.35, 0.8), (0.6, 0.98)]))
-        pygame.draw.circle(s, ink, (cx, cy - r * 0.25), r * 0.62)
-        pygame.draw.polygon(s, bg, _poly(cx, cy - r * 0.25, r * 0.45, _star(5, 0.45)))
-    elif glyph == "tick":
-        pygame.draw.lines(s, ink, False, _poly(cx, cy, r, [(-0.8, 0.05), (-0.25, 0.6), (0.85, -0.6)]),
-                          max(2, int(r * 0.38)))
-    elif glyph == "hollow":
-        pygame.draw.circle(s, ink, (cx, cy), r * 0.62, max(1, int(r * 0.2)))
-    elif glyph == "rock":
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, [(-0.85, 0.55), (-0.9, -0.05), (-0.55, -0.6), (0.05, -0.8),
-                                                      (0.62, -0.55), (0.92, 0.0), (0.78, 0.6), (0.1, 0.82)]))
-        pygame.draw.line(s, bg, (cx - r * 0.2, cy - r * 0.5), (cx + r * 0.1, cy + r * 0.1), max(1, w // 2))
-    elif glyph == "paper":
-        sheet = [(-0.62, -0.9), (0.3, -0.9), (0.66, -0.55), (0.66, 0.9), (-0.62, 0.9)]
-        pygame.draw.polygon(s, ink, _poly(cx, cy, r, sheet))
-        for k in range(4):
-            y = cy - r * 0.35 + k * r * 0.3
-            pygame.draw.line(s, bg, (cx - r * 0.42, y), (cx + r * 0.45, y), max(1, w // 2))
-    elif glyph == "scissors":
-        pygame.draw.line(s, ink, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.8, cy - r * 0.9), w + 1)
-        pygame.draw.line(s, ink, (cx + r * 0.45, cy + r * 0.45), (cx - r * 0.8, cy - r * 0.9), w + 1)
-        for sx in (-1, 1):
-            pygame.draw.circle(s, ink, (cx + sx * r * 0.52, cy + r * 0.62), r * 0.3, max(1, w))
-    else:  # ring: an unknown tier
-        pygame.draw.circle(s, ink, (cx, cy), r * 0.8, max(1, w))
-
-
-_glyphs: OrderedDict[tuple[str, int, Colour, Colour], pygame.Surface] = OrderedDict()
-
-
-def glyph_image(glyph: str, size: int, ink: Colour, bg: Colour = (0, 0, 0)) -> pygame.Surface:
-    """``glyph`` drawn ``size`` px square, supersampled so its edges are smooth (cached)."""
+def glyph_image(res: Any, glyph: str, size: int, ink: Colour) -> pygame.Surface:
+    """``glyph`` ``size`` px square in ``ink`` (``res``: the app's :class:`~game.ui.resources.Resources`)."""
     size = max(4, int(size))
-    key = (glyph, size, ink, bg)
+    key = (id(res), glyph, size, ink)
     img = _glyphs.get(key)
     if img is not None:
         return img
-    k = 4
-    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-    _paint_glyph(big, glyph, size * k / 2, size * k / 2, size * k / 2 * 0.96, ink, bg)
-    img = pygame.transform.smoothscale(big, (size, size))
+    img = res.image(f"better_hintaro.glyph_{glyph}", (size, size)).copy()
+    img.fill((*ink, 255), special_flags=pygame.BLEND_RGBA_MULT)
     _glyphs[key] = img
     if len(_glyphs) > 400:
         _glyphs.popitem(last=False)
     return img
 
 
-def blit_glyph(surf: pygame.Surface, glyph: str, centre: tuple[float, float], size: int, ink: Colour,
-               bg: Colour = (0, 0, 0)) -> pygame.Rect:
-    img = glyph_image(glyph, size, ink, bg)
+def blit_glyph(surf: pygame.Surface, res: Any, glyph: str, centre: tuple[float, float], size: int,
+               ink: Colour) -> pygame.Rect:
+    img = glyph_image(res, glyph, size, ink)
     r = img.get_rect(center=(int(centre[0]), int(centre[1])))
     surf.blit(img, r)
     return r
@@ -257,41 +190,41 @@ class CardArt:
         return self._cached(("item", card, size, state), lambda: self._item(card, size, state))
 
     def _item(self, card: str, size: tuple[int, int], state: str) -> pygame.Surface:
+        """The tier's face from the art pipeline (frame, band, emblem, name field), with this card's value in
+        the band and its name in the field (names and values are data: items.toml)."""
         w, h = size
         st = style_of(self.content, card)
+        res = self.text.res
+        face_id = f"better_hintaro.item_{st.art}"
         s = pygame.Surface((w, h), pygame.SRCALPHA)
-        rad = max(4, w // 10)
-        body = (26, 24, 22)
-        pygame.draw.rect(s, darker(st.colour, 0.35), (0, 3, w, h - 3), border_radius=rad)  # a thin shadow
-        pygame.draw.rect(s, body, (0, 0, w, h - 3), border_radius=rad)
-        band_h = max(14, int(h * 0.3))
-        band = pygame.Rect(0, 0, w, band_h)
-        pygame.draw.rect(s, darker(st.colour, 0.78), band, border_top_left_radius=rad, border_top_right_radius=rad)
+        face = res.image(face_id, (w, h))
+        s.blit(face, face.get_rect(center=(w // 2, h // 2)))
+        meta = res.meta.get(face_id, {})
+        band_h = int(h * float(meta.get("band", 0.23)))
+        top, bottom = (float(v) for v in meta.get("name_field", (0.5, 0.886)))
         edge_w = max(2, w // 28)
-        pygame.draw.rect(s, st.colour, (0, 0, w, h - 3), edge_w, border_radius=rad)
-        g = max(8, int(band_h * 0.66))
-        blit_glyph(s, st.glyph, (edge_w + 3 + g / 2, band_h / 2), g, (250, 246, 236), darker(st.colour, 0.78))
         fs = max(9, int(w * 0.15))
         value = "—" if card in self.content.containers else f"{self.value(card):,}"
         self.text.blit(s, value, fs + 1, (255, 250, 240), "bold", midright=(w - edge_w - 4, band_h // 2))
-        # the name, wrapped to the card's width
-        name_fs = max(9, int(w * 0.135))
-        inner = w - 2 * edge_w - 6
-        lines = self.wrap(self.name(card), name_fs, inner, "bold")
+        # the name, wrapped to the name field's width (into the emblem's space only if it must)
+        name_fs = max(10, int(w * 0.14))  # 10 px at the least: a name must stay readable on a small card
+        inner = w - 2 * edge_w - 8
+        field = pygame.Rect(0, int(h * top), w, int(h * (bottom - top)))
         lh = self.text.res.font("bold", name_fs).get_linesize()
-        max_lines = max(1, (h - band_h - int(h * 0.16)) // lh)
+        lines = self.wrap(self.name(card), name_fs, inner, "bold")
+        max_lines = max(1, (field.bottom - band_h - 2) // lh)
         if len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = self.text.fit(lines[-1] + "…", name_fs, inner, "bold")
-        room = h - 3 - band_h - int(h * 0.16)
-        y = band_h + max(2, (room - lh * len(lines)) // 2)  # the name sits in the middle of the card's body
+        y = field.centery - lh * len(lines) // 2
+        y = max(band_h + 2, min(y, field.bottom - lh * len(lines)))
         for line in lines:
             self.blit_fitted(s, line, name_fs, theme.CREAM, "bold", inner, midtop=(w // 2, y))
             y += lh
         foot = "CONTAINER" if card in self.content.containers else st.word.upper()
         self.text.blit(s, foot, max(8, int(w * 0.11)), lighter(st.colour, 0.2), "bold",
-                       midbottom=(w // 2, h - 3 - max(2, int(h * 0.04))))
-        return _with_state(s, state, rad)
+                       midbottom=(w // 2, h - 3 - max(2, int(h * 0.03))))
+        return _with_state(s, state, max(4, w // 10))
 
     # ------------------------------------------------------------------ a mini card (holdings, tray, pot)
     def mini(self, card: str, size: tuple[int, int], state: str = "") -> pygame.Surface:
@@ -299,15 +232,12 @@ class CardArt:
         return self._cached(("mini", card, size, state), lambda: self._mini(card, size, state))
 
     def _mini(self, card: str, size: tuple[int, int], state: str) -> pygame.Surface:
+        """The tier's mini face from the art pipeline, with the value (or a container's draw) printed on it."""
         w, h = size
         st = style_of(self.content, card)
         s = pygame.Surface((w, h), pygame.SRCALPHA)
-        rad = max(3, w // 6)
-        fill = darker(st.colour, 0.42)
-        pygame.draw.rect(s, fill, (0, 0, w, h), border_radius=rad)
-        pygame.draw.rect(s, st.colour, (0, 0, w, h), max(1, w // 14), border_radius=rad)
-        g = max(6, int(min(w * 0.62, h * 0.46)))
-        blit_glyph(s, st.glyph, (w / 2, h * 0.36), g, (250, 246, 236), fill)
+        face = self.text.res.image(f"better_hintaro.mini_{st.art}", (w, h))
+        s.blit(face, face.get_rect(center=(w // 2, h // 2)))
         if card in self.content.containers:
             label = f"×{self.content.containers[card].size}"
         else:
@@ -316,8 +246,8 @@ class CardArt:
         img = self.text.render(label, fs, (255, 250, 240), "bold")
         if img.get_width() > w - 2:
             img = pygame.transform.smoothscale(img, (w - 2, img.get_height()))
-        s.blit(img, img.get_rect(midbottom=(w // 2, h - max(1, h // 14))))
-        return _with_state(s, state, rad)
+        s.blit(img, img.get_rect(midbottom=(w // 2, h - max(1, h // 12))))
+        return _with_state(s, state, max(3, w // 6))
 
     # ------------------------------------------------------------------ a bounty card
     def bounty_needs(self, bounty: str, held: Sequence[str] | None) -> list[tuple[str, bool]]:
@@ -362,26 +292,33 @@ class CardArt:
         if not needs:
             return []
         font = self.text.res.font
-        line_h = max(10, min(int(19 * u), (h - top - pad // 2) // len(needs)))
-        g = max(6, line_h - 4)
+        avail = h - top - pad // 2
+        base = max(9, int(13 * u))  # the names' face: as large as the lines' height allows, 9 px at the least
+        while base > 9 and len(needs) * (font("text", base).get_linesize() + 1) > avail:
+            base -= 1
+        line_h = font("text", base).get_linesize() + 1
+        g = max(6, min(line_h - 4, int(14 * u)))
         x = pad + int(g * 2.1) + 6
         width = w - x - pad
-        spare = h - top - pad // 2 - line_h * len(needs)  # pixels left over for second lines
+        spare = avail - line_h * len(needs)  # pixels left over for second lines (long names, holders)
+        floor = max(9, base - 2)  # a long name may take a slightly smaller face before it wraps
         rows: list[NeedRow] = []
         y = top
         for need, ok in needs:
-            ns = max(8, min(int(13 * u), line_h - 4))
             name = self.name(need)
-            while ns > max(8, int(10 * u)) and font("text", ns).size(name)[0] > width:
+            ns = base
+            while ns > floor and font("text", ns).size(name)[0] > width:
                 ns -= 1
             sub_h = font("text", max(8, ns - 1)).get_linesize()
             lines = [name]
             if font("text", ns).size(name)[0] > width:
+                ns = base
                 wrapped = self.wrap(name, ns, width)
                 if len(wrapped) == 2 and spare >= sub_h:
                     lines, spare = wrapped, spare - sub_h
                 else:
-                    lines = [self.text.fit(name, ns, width)]
+                    lines = [self.text.fit(name, floor, width)]
+                    ns = floor
             who = ", ".join((holders or {}).get(need, ()))
             who_line = ""
             if who and spare >= sub_h:
@@ -419,7 +356,8 @@ class CardArt:
         pad = max(5, w // 22)
         u = w / 170
         seal = max(12, int(22 * u))
-        blit_glyph(s, "seal", (pad + seal / 2, pad + seal / 2), seal, theme.AMBER, (34, 28, 20))
+        emblem = self.text.res.image("better_hintaro.bounty_seal", (seal + 4, seal + 4))
+        s.blit(emblem, emblem.get_rect(center=(pad + seal // 2, pad + seal // 2)))
         fs = max(9, int(13 * u))
         lines = self.wrap(b.name, fs, w - 3 * pad - seal, "bold")[:2]
         lh = self.text.res.font("bold", fs).get_linesize()
@@ -446,8 +384,8 @@ class CardArt:
             g = row.glyph
             cy = row.rect.y + max(g, self.text.res.font("text", row.size).get_linesize()) / 2
             mark = GOOD_TICK if row.ok else theme.TEXT_FAINT
-            blit_glyph(s, "tick" if row.ok else "hollow", (pad + g / 2, cy), g, mark)
-            blit_glyph(s, st.glyph, (pad + g * 1.5 + 3, cy), max(5, g - 3), st.colour)
+            blit_glyph(s, self.text.res, "tick" if row.ok else "hollow", (pad + g / 2, cy), g, mark)
+            blit_glyph(s, self.text.res, st.glyph, (pad + g * 1.5 + 3, cy), max(5, g - 3), st.colour)
             ly = row.rect.y + 1
             for line in row.lines:
                 r = self.text.blit(s, line, row.size, theme.CREAM if row.ok else theme.TEXT_DIM, topleft=(row.x, ly))

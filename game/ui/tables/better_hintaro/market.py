@@ -382,7 +382,7 @@ def paint_line(surf: pygame.Surface, r: pygame.Rect, text: Text, art: CardArt, c
               theme.TURN if state == "selected" else theme.BRASS_DARK, radius=max(3, int(5 * u)), width=1)
     st = style_of(art.content, card)
     g = max(6, r.h - int(6 * u))
-    blit_glyph(surf, st.glyph, (r.x + int(4 * u) + g / 2, r.centery), g, st.colour)
+    blit_glyph(surf, text.res, st.glyph, (r.x + int(4 * u) + g / 2, r.centery), g, st.colour)
     fs = max(9, min(int(14 * u), r.h - int(4 * u)))
     val = "box" if card in art.content.containers else short_value(art.value(card))
     vr = text.blit(surf, val, fs - 1, theme.AMBER_DIM if state == "dim" else theme.AMBER, "bold",
@@ -426,8 +426,8 @@ def paint_row(surf: pygame.Surface, o: tuple[int, int], b: BoardLayout, seat: in
         pygame.draw.rect(surf, fill, rr, border_radius=rr.h // 2)
         pygame.draw.rect(surf, theme.AMBER if done else theme.BRASS_DARK, rr, 1, border_radius=rr.h // 2)
         g = rr.h - 4
-        blit_glyph(surf, "star" if done else "seal", (rr.x + rr.h // 2 + 1, rr.centery), g,
-                   theme.AMBER if done else theme.TEXT_DIM, fill)
+        blit_glyph(surf, text.res, "star" if done else "seal", (rr.x + rr.h // 2 + 1, rr.centery), g,
+                   theme.AMBER if done else theme.TEXT_DIM)
         fs = max(9, rr.h - int(5 * u))
         if done:
             tail = ""

@@ -16,7 +16,7 @@ from game.engine.core import Action
 from game.ui import theme
 from game.ui.draw import Text, panel
 from game.ui.tables.better_hintaro.card_art import GOOD_TICK, CardArt, blit_glyph, style_of
-from game.ui.tables.better_hintaro.market import overlay_panel, section_head
+from game.ui.tables.better_hintaro.market import flow_minis, overlay_panel, section_head
 
 
 # ------------------------------------------------------------------------------------------ trades
@@ -125,6 +125,7 @@ class TradeBuilderLayout:
     give: list[tuple[int, pygame.Rect]]
     get: list[tuple[int, pygame.Rect]]
     slider: pygame.Rect
+    offer: pygame.Rect = field(default_factory=pygame.Rect)  # both sides of the offer as cards, over the credits
 
 
 def trade_builder_layout(rect: pygame.Rect, view: dict[str, Any], me: int, draft: TradeDraft,
@@ -140,14 +141,15 @@ def trade_builder_layout(rect: pygame.Rect, view: dict[str, Any], me: int, draft
     row_h = int(26 * u)
     slider = pygame.Rect(rect.x + pad + int(120 * u), rect.bottom - int(50 * u), rect.w - 2 * pad - int(240 * u),
                          int(16 * u))
-    room = max(1, (slider.y - int(30 * u) - y) // row_h)
+    offer = pygame.Rect(rect.x + pad, slider.y - int(30 * u) - int(62 * u), rect.w - 2 * pad, int(58 * u))
+    room = max(1, (offer.y - int(6 * u) - y) // row_h)
     give = [(i, pygame.Rect(rect.x + pad, y + k * row_h, col_w, row_h - 2))
             for k, i in enumerate(range(len(holdings(view, me)))) if k < room]
     get = []
     if draft.to is not None:
         get = [(i, pygame.Rect(rect.x + 2 * pad + col_w, y + k * row_h, col_w, row_h - 2))
                for k, i in enumerate(range(len(holdings(view, draft.to)))) if k < room]
-    return TradeBuilderLayout(seats, give, get, slider)
+    return TradeBuilderLayout(seats, give, get, slider, offer)
 
 
 def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art: CardArt, view: dict[str, Any],
@@ -158,7 +160,7 @@ def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art
     pad = int(14 * u)
     lay = trade_builder_layout(rect, view, me, draft, targets, u)
     section_head(surf, text, rect.inflate(-pad, -pad // 2), "OFFER A TRADE",
-                 "pick a seat, click items on each side (or ↑/↓ and Space), set credits, then Send", u)
+                 "a seat, then items each way and credits; Send", u)
     for t, r in lay.seats:
         on = draft.to == t
         hov = hover == ("seat", t)
@@ -169,12 +171,16 @@ def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art
     col_w = (rect.w - 3 * pad) // 2
     head_y = rect.y + int(80 * u)
     text.blit(surf, "YOU GIVE", int(13 * u), theme.AMBER, "bold", topleft=(rect.x + pad, head_y))
-    other = names[draft.to] if draft.to is not None else "…"
-    text.blit(surf, f"{other.upper()} GIVES", int(13 * u), theme.AMBER, "bold",
+    other = names[draft.to] if draft.to is not None else "they"
+    text.blit(surf, f"{other.upper()} GIVE{'S' if draft.to is not None else ''}", int(13 * u), theme.AMBER, "bold",
               topleft=(rect.x + 2 * pad + col_w, head_y))
-    if draft.to is None:
-        text.blit(surf, "Choose who to trade with (number keys)", int(14 * u), theme.TEXT_DIM,
-                  topleft=(rect.x + 2 * pad + col_w, head_y + int(24 * u)))
+    if draft.to is None:  # wrapped to its column: the first thing to do must be read in full
+        y = head_y + int(24 * u)
+        for line in text.wrap("Choose who to trade with: click a name above or press its number.", int(14 * u),
+                              col_w):
+            r = text.blit(surf, line, int(14 * u), theme.TEXT_DIM, topleft=(rect.x + 2 * pad + col_w, y))
+            y = r.bottom
+    paint_offer_cards(surf, lay.offer, text, art, view, me, draft, names, u)
     for side, rows, seat, picked in (("give", lay.give, me, draft.give), ("get", lay.get, draft.to, draft.get)):
         if seat is None:
             continue
@@ -189,10 +195,10 @@ def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art
             if on or hov:
                 panel(surf, r, (60, 48, 24) if on else (36, 32, 28), theme.TURN if on else theme.BRASS_DARK,
                       radius=int(5 * u), width=1)
-            blit_glyph(surf, "tick" if on else "hollow", (r.x + r.h // 2, r.centery), int(r.h * 0.6),
+            blit_glyph(surf, text.res, "tick" if on else "hollow", (r.x + r.h // 2, r.centery), int(r.h * 0.6),
                        GOOD_TICK if on else theme.TEXT_FAINT)
             st = style_of(art.content, card)
-            blit_glyph(surf, st.glyph, (r.x + int(r.h * 1.4), r.centery), int(r.h * 0.55), st.colour)
+            blit_glyph(surf, text.res, st.glyph, (r.x + int(r.h * 1.4), r.centery), int(r.h * 0.55), st.colour)
             val = "box" if card in art.content.containers else f"{art.value(card):,}"
             vr = text.blit(surf, val, int(13 * u), theme.TEXT_DIM, midright=(r.right - int(6 * u), r.centery))
             text.blit(surf, text.fit(art.name(card), int(14 * u), vr.left - r.x - int(r.h * 2) - 8), int(14 * u),
@@ -216,6 +222,37 @@ def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art
     if problem:
         text.blit(surf, text.fit(problem[:1].upper() + problem[1:], int(13 * u), rect.w - 2 * pad), int(13 * u),
                   theme.BAD, midbottom=(rect.centerx, rect.bottom - int(4 * u)))
+
+
+def paint_offer_cards(surf: pygame.Surface, r: pygame.Rect, text: Text, art: CardArt, view: dict[str, Any],
+                      me: int, draft: TradeDraft, names: Sequence[str], u: float) -> None:
+    """The offer as it stands, both sides as cards: what you hand over on the left, what you get on the right,
+    the credits with the side that pays them."""
+    panel(surf, r, (24, 22, 20), theme.BRASS_DARK, radius=int(8 * u), alpha=230, width=1)
+    other = names[draft.to] if draft.to is not None else "they"
+    half = r.w // 2
+    mh = r.h - int(22 * u)
+    mini = (int(mh * 0.76), mh)
+    gap = int(4 * u)
+    sides = ((r.x, "YOU GIVE", [holdings(view, me)[i] for i in sorted(draft.give)], max(0, draft.credits)),
+             (r.x + half, f"{other.upper()} GIVE{'S' if draft.to is not None else ''}",
+              [holdings(view, draft.to)[i] for i in sorted(draft.get)] if draft.to is not None else [],
+              max(0, -draft.credits)))
+    for x0, title, cards, credits in sides:
+        text.blit(surf, title, int(11 * u), theme.TEXT_DIM, "bold", topleft=(x0 + int(8 * u), r.y + int(3 * u)))
+        line = pygame.Rect(x0 + int(8 * u), r.y + int(18 * u), half - int(16 * u), mh)
+        slots, more = flow_minis(line, len(cards), mini, gap)
+        for card, slot in zip(cards, slots, strict=False):
+            surf.blit(art.mini(card, slot.size), slot)
+        end = slots[-1].right + gap if slots else line.x
+        words = ([f"+{more}"] if more else []) + ([f"{credits:,} credits"] if credits else [])
+        if not cards and not credits:
+            words = ["nothing yet"]
+        if words:
+            text.blit(surf, text.fit(" + ".join(words) if not cards else "+ " + " + ".join(words), int(13 * u),
+                                     line.right - end, "bold"), int(13 * u),
+                      theme.CREAM if cards or credits else theme.TEXT_FAINT, "bold", midleft=(end, line.centery))
+    pygame.draw.line(surf, theme.BRASS_DARK, (r.x + half, r.y + int(6 * u)), (r.x + half, r.bottom - int(6 * u)), 1)
 
 
 def credit_bounds(view: dict[str, Any], me: int, draft: TradeDraft) -> tuple[int, int]:

@@ -46,7 +46,7 @@ def paint_shootout(surf: pygame.Surface, rect: pygame.Rect, text: Text, shootout
         text.blit(surf, text.fit(names[s], int(15 * u), slot_w - 6), int(15 * u), theme.CREAM, "bold",
                   midtop=(cx, cy + g // 2 + int(4 * u)))
         if signs:
-            blit_glyph(surf, signs[i], (cx, cy), g, theme.CREAM, (18, 17, 22))
+            blit_glyph(surf, text.res, signs[i], (cx, cy), g, theme.CREAM)
             text.blit(surf, signs[i].upper(), int(12 * u), theme.AMBER, "bold",
                       midtop=(cx, cy + g // 2 + int(22 * u)))
         else:
@@ -55,9 +55,9 @@ def paint_shootout(surf: pygame.Surface, rect: pygame.Rect, text: Text, shootout
             done = i < len(picked) and picked[i]
             pygame.draw.circle(surf, (40, 36, 30), (cx, cy), g // 2)
             if done and mine and s == me:
-                blit_glyph(surf, mine, (cx, cy), int(g * 0.8), theme.CREAM, (40, 36, 30))
+                blit_glyph(surf, text.res, mine, (cx, cy), int(g * 0.8), theme.CREAM)
             else:
-                blit_glyph(surf, "tick" if done else "hollow", (cx, cy), int(g * 0.6),
+                blit_glyph(surf, text.res, "tick" if done else "hollow", (cx, cy), int(g * 0.6),
                            GOOD_TICK if done else theme.TEXT_FAINT)
             text.blit(surf, "picked" if done else "choosing…", int(12 * u),
                       GOOD_TICK if done else theme.TEXT_DIM, midtop=(cx, cy + g // 2 + int(22 * u)))
