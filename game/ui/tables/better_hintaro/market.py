@@ -278,10 +278,9 @@ def paint_pot(surf: pygame.Surface, o: tuple[int, int], b: BoardLayout, text: Te
     text.blit(surf, "next round's winner takes it", int(11 * u), theme.TEXT_DIM,
               topleft=(r.x + int(8 * u), r.y + b.head_h))
     y = r.y + b.head_h + int(16 * u)
-    if credits:
-        draw_chips(surf, credits, (r.x + r.w * 0.3, y + int(34 * u)), chip_d, res)
-        text.blit(surf, f"{credits:,} carried", int(13 * u), theme.CREAM, "bold",
-                  midleft=(r.x + int(r.w * 0.52), y + int(24 * u)))
+    if credits:  # the words on their own line, the chips under them: a wide pile never runs into the words
+        text.blit(surf, f"{credits:,} carried", int(13 * u), theme.CREAM, "bold", topleft=(r.x + int(8 * u), y))
+        draw_chips(surf, credits, (r.centerx, y + int(44 * u)), chip_d, res)
     elif not cards:
         text.blit(surf, "empty", int(12 * u), theme.TEXT_FAINT, topleft=(r.x + int(8 * u), y + int(4 * u)))
     for card, slot in zip(cards, pot_slots(b, len(cards)), strict=False):
@@ -347,7 +346,8 @@ def row_slots(b: BoardLayout, seat: int, count: int, active: Sequence[str], comp
     fold_rect = None
     for i, (bid, done) in enumerate(entries):
         label = art.content.bounties[bid].name
-        w = min(end - area.x, font.size(label)[0] + ph + int(30 * u))  # the whole name where the line has room
+        tail = 0 if done else text.res.font("bold", fs).size(" 9/9")[0]  # the open ones' "2/5"
+        w = min(end - area.x, font.size(label)[0] + tail + ph + int(16 * u))  # the whole name where there is room
         rest = len(entries) - i - 1
         if x + w > end - (int(60 * u) if rest else 0):
             folded = sum(1 for _, d in entries[i:] if d)
