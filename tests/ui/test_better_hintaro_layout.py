@@ -51,14 +51,15 @@ def test_better_hintaro_is_sampled_past_its_dice() -> None:
 
 
 def _board_table(app, seats: int = 4):
-    """A table of AI seats played (animations skipped) until the market board shows."""
+    """A table (a person at seat 0, AI seats) played with the animations skipped until the person's business
+    turn on the market board."""
     session = TableSession.new("better_hintaro", [SeatSpec("Tamsin", pronoun="her")]
                                + [ai_seat(i, "regular") for i in range(1, seats)], seed=4, options={"rounds": 3})
     table = app.open_table(session)
     for _ in range(3000):
         if table.ai_future is not None:
             table.ai_future.result()
-        if table.mode == "board" and table.settled() and table.synced:
+        if table.mode == "board" and table.settled() and table.synced and table.my_business_turn():
             return table
         if table.synced and table.settled() and table.state.current_seat == 0:
             legal = table.state.legal_actions()
@@ -114,3 +115,35 @@ def test_the_header_never_runs_under_the_top_bar_buttons(app, monkeypatch) -> No
     (info,) = [r for w, r in seen if w.startswith("Round")] or [pygame.Rect(0, 0, 1, 1)]
     assert rect.right <= min(b.rect.x for b in table.top_buttons()), (rect, [b.rect for b in table.top_buttons()])
     assert rect.left >= info.right, (rect, info)
+
+
+def test_the_trade_builder_reads_in_full_and_shows_both_sides_as_cards(app, monkeypatch) -> None:
+    """#14: its first line was cut ("Choose who to trade with (number ke…"); the offer is shown as cards."""
+    from game.ui import draw
+
+    seen: list[str] = []
+    monkeypatch.setattr(draw, "TEXT_HOOK", seen.append)
+    table = _board_table(app)
+    table.open_trade()
+    rec = table.paint_recorded(RecordingSurface(app.size))
+    assert sample_problems({"regions": rec.regions(), "clipped": list(rec.cut)}, app.size) == \
+        {"overlap": [], "outside": [], "clipped": []}
+    sentence = "Choose who to trade with: click a name above or press its number."
+    start = next(i for i, t in enumerate(seen) if sentence.startswith(t) and t.startswith("Choose"))
+    got = ""
+    for t in seen[start:]:
+        got = f"{got} {t}".strip()
+        if len(got) >= len(sentence):
+            break
+    assert got == sentence
+    # pick a seat, one item each way and some credits: both sides appear in the offer strip as mini cards
+    minis: list[str] = []
+    mini = table.art.mini
+    monkeypatch.setattr(table.art, "mini", lambda card, size, state="": minis.append(card) or mini(card, size, state))
+    draft = table.draft
+    draft.to = table.trade_targets()[0]
+    draft.give, draft.get, draft.credits = {0}, {0}, 50
+    table.paint_recorded(RecordingSurface(app.size))
+    mine, theirs = table._holdings(table.eyes)[0], table._holdings(draft.to)[0]
+    assert mine in minis and theirs in minis, minis
+    assert any(t.startswith("+ 50 credits") for t in seen), seen[-20:]
