@@ -1304,6 +1304,28 @@ def make_bh_mini(tier: str) -> Doc:
     return d
 
 
+def make_bh_bounty() -> Doc:
+    """A bounty card's face (stretched to the card by the table): dark parchment, a brass double frame, a faint
+    burst behind where the seal sits and a rule under the head (names, pay and needs are printed over it)."""
+    w, h = 100, 140
+    d = Doc(w, h)
+    body = d.linear([(0, "#2c2418"), (0.55, "#221c14"), (1, "#17130e")])
+    d.add(el("rect", x=1, y=1, width=w - 2, height=h - 2, rx=6, fill=body))
+    burst = d.radial([(0, AMBER, 0.16), (1, AMBER, 0)], cx=12, cy=12, r=34, user=True)
+    d.add(el("circle", cx=12, cy=12, r=34, fill=burst))
+    for k in range(8):  # a faint compass rose, low right: a bounty is a hunt
+        a = math.radians(45 * k)
+        r = 22 if k % 2 == 0 else 12
+        x, y = 78 + math.cos(a) * r, 118 + math.sin(a) * r
+        d.add(el("path", d=poly_d([(78, 118), (x, y)], close=False), stroke=BRASS_DK, stroke_width=1.2,
+                 opacity=0.35))
+    d.add(el("circle", cx=78, cy=118, r=14, fill="none", stroke=BRASS_DK, stroke_width=0.8, opacity=0.35))
+    d.add(el("rect", x=1, y=1, width=w - 2, height=h - 2, rx=6, fill="none", stroke=BRASS, stroke_width=1.6))
+    d.add(el("rect", x=3.5, y=3.5, width=w - 7, height=h - 7, rx=4.5, fill="none", stroke=BRASS_DK,
+             stroke_width=0.7))
+    return d
+
+
 def make_bh_bounty_seal() -> Doc:
     """The bounty card's emblem: a brass medal on ribbons with the star cut out, on a faint burst."""
     d = Doc(100, 100)
@@ -1494,6 +1516,7 @@ def build() -> dict[str, tuple[str, Doc, dict]]:
         reg(f"better_hintaro.mini_{tier}", f"better_hintaro/mini_{tier}.svg", make_bh_mini(tier))
     for g in BH_GLYPHS:
         reg(f"better_hintaro.glyph_{g}", f"better_hintaro/glyph_{g}.svg", make_bh_glyph(g))
+    reg("better_hintaro.bounty", "better_hintaro/bounty.svg", make_bh_bounty())
     reg("better_hintaro.bounty_seal", "better_hintaro/bounty_seal.svg", make_bh_bounty_seal())
     reg("app.icon", "app/icon.svg", make_app_icon())
     return assets

@@ -1,9 +1,11 @@
 """How Better Hintaro's cards look: item and bounty cards, mini cards, the tier glyphs.
 
-Why a module of its own: the table says *when* things happen (events, turns, buttons); this says how a card
-*looks*. Colour never carries meaning alone: each tier has its own glyph shape, and the value is printed on the
-card. Costly pictures are rendered once and cached by what they show (:class:`CardArt`), so a frame is a
-handful of blits.
+The pictures come from the same art pipeline as every other table's pieces (``tools/make_art.py`` writes
+``assets/art/better_hintaro/``: an item face per tier with its value band, emblem and name field, a mini face per
+tier, the bounty seal and the white glyphs). Here the faces only get what is data (a card's name and value, from
+``items.toml``) and the glyphs their tint. Colour never carries meaning alone: each tier has its own glyph shape,
+and the value is printed on the card. Cards are composed once and cached by what they show (:class:`CardArt`), so
+a frame is a handful of blits.
 """
 
 from __future__ import annotations
@@ -351,8 +353,10 @@ class CardArt:
         b = self.content.bounties[bounty]
         s = pygame.Surface((w, h), pygame.SRCALPHA)
         rad = max(5, w // 18)
-        pygame.draw.rect(s, (34, 28, 20), (0, 0, w, h), border_radius=rad)
-        pygame.draw.rect(s, theme.BRASS, (0, 0, w, h), max(2, w // 70), border_radius=rad)
+        face = self.text.res.image("better_hintaro.bounty", (w, h))
+        if face.get_size() != (w, h):  # the face is a frame and a wash: stretched to the card, not letterboxed
+            face = pygame.transform.smoothscale(face, (w, h))
+        s.blit(face, (0, 0))
         pad = max(5, w // 22)
         u = w / 170
         seal = max(12, int(22 * u))
