@@ -147,3 +147,19 @@ def test_the_trade_builder_reads_in_full_and_shows_both_sides_as_cards(app, monk
     mine, theirs = table._holdings(table.eyes)[0], table._holdings(draft.to)[0]
     assert mine in minis and theirs in minis, minis
     assert any(t.startswith("+ 50 credits") for t in seen), seen[-20:]
+
+
+def test_a_bounty_item_line_gives_its_full_name_and_holders_on_hover(app) -> None:
+    """#13 item 7: "Dying-Star Heartst…" was cut on the card; its line's tooltip names it in full, and who holds it."""
+    table = _board_table(app)
+    needs = [h for h in table.hits() if h.kind == "need"]
+    assert needs, "no item line on the bounty cards"
+    holders = table._holders()
+    for hit in needs:
+        _, item = hit.key
+        table.hover_pos = hit.rect.center
+        tip = table.tooltip()
+        assert tip is not None and tip[0].startswith(table.art.name(item)), (item, tip)
+        who = ", ".join(holders.get(item, ())) or "nobody"
+        assert f"held by {who}" in tip[0], (item, tip)
+        assert table._selection_of(hit) == ("bounty", table.shown["bounty_offer"][hit.key[0]])
