@@ -284,8 +284,9 @@ class CardArt:
     def bounty_rows(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None,
                     holders: Mapping[str, Sequence[str]] | None = None) -> list[NeedRow]:
         """Where each needed item's lines go on a bounty card of ``size`` (the painter and the pointer's hit
-        test share this): the full name, wrapped to two lines where the card has room, and under it who holds
-        one; a name that still does not fit is shortened (its tooltip has it in full)."""
+        test share this): every full name, in the largest face at which all of them fit (wrapped to two lines
+        where the card has room), then under each, while room is left, who holds one. A name that still does
+        not fit at the smallest face is shortened (its line's tooltip has it in full)."""
         w, h = size
         u = w / 170
         pad = max(5, w // 22)
@@ -295,37 +296,51 @@ class CardArt:
             return []
         font = self.text.res.font
         avail = h - top - pad // 2
-        base = max(9, int(13 * u))  # the names' face: as large as the lines' height allows, 9 px at the least
-        while base > 9 and len(needs) * (font("text", base).get_linesize() + 1) > avail:
-            base -= 1
+        start = max(9, int(13 * u))
+        while start > 9 and len(needs) * (font("text", start).get_linesize() + 1) > avail:
+            start -= 1
+        smallest = max(9, min(start, int(10 * u)))
+        plan: list[tuple[str, bool, int, list[str]]] = []
+        spare = 0
+        for base in range(start, smallest - 1, -1):  # the largest face at which no name is cut
+            line_h = font("text", base).get_linesize() + 1
+            g = max(6, min(line_h - 4, int(14 * u)))
+            width = w - (pad + int(g * 2.1) + 6) - pad
+            sub_h = font("text", base).get_linesize()
+            spare = avail - line_h * len(needs)
+            plan, cut = [], False
+            for need, ok in needs:
+                name = self.name(need)
+                lines = [name]
+                if font("text", base).size(name)[0] > width:
+                    wrapped = self.wrap(name, base, width)
+                    if len(wrapped) == 2 and spare >= sub_h and all(font("text", base).size(x)[0] <= width
+                                                                    for x in wrapped):
+                        lines, spare = wrapped, spare - sub_h
+                    else:
+                        lines, cut = [name], True
+                plan.append((need, ok, base, lines))
+            if not cut:
+                break
+        base = plan[0][2]
         line_h = font("text", base).get_linesize() + 1
         g = max(6, min(line_h - 4, int(14 * u)))
         x = pad + int(g * 2.1) + 6
         width = w - x - pad
-        spare = avail - line_h * len(needs)  # pixels left over for second lines (long names, holders)
-        floor = max(9, base - 2)  # a long name may take a slightly smaller face before it wraps
+        sub = max(8, base - 1)
+        sub_h = font("text", sub).get_linesize()
         rows: list[NeedRow] = []
         y = top
-        for need, ok in needs:
-            name = self.name(need)
-            ns = base
-            while ns > floor and font("text", ns).size(name)[0] > width:
-                ns -= 1
-            sub_h = font("text", max(8, ns - 1)).get_linesize()
-            lines = [name]
-            if font("text", ns).size(name)[0] > width:
-                ns = base
-                wrapped = self.wrap(name, ns, width)
-                if len(wrapped) == 2 and spare >= sub_h:
-                    lines, spare = wrapped, spare - sub_h
-                else:
-                    lines = [self.text.fit(name, floor, width)]
-                    ns = floor
+        for need, ok, ns, lines in plan:
+            if len(lines) == 1 and font("text", ns).size(lines[0])[0] > width:
+                lines = [self.text.fit(lines[0], ns, width)]  # the one case a name is cut (recorded as cut)
             who = ", ".join((holders or {}).get(need, ()))
             who_line = ""
-            if who and spare >= sub_h:
-                who_line = self.text.fit("held by " + who, max(8, ns - 1), width)
-                spare -= sub_h
+            if who and spare >= sub_h:  # who holds it, while the card has room (always in the tooltip)
+                fits = [t for t in ("held by " + who, who) if font("text", sub).size(t)[0] <= width]
+                if fits:
+                    who_line = fits[0]
+                    spare -= sub_h
             hh = line_h + (len(lines) - 1) * sub_h + (sub_h if who_line else 0)
             rows.append(NeedRow(need, ok, pygame.Rect(pad, y, w - 2 * pad, hh), lines, who_line, ns, g, x))
             y += hh
