@@ -1221,6 +1221,195 @@ def make_wood_rail() -> Doc:
     return d
 
 
+
+# --------------------------------------------------------------------------- Better Hintaro's market
+# Item cards (one face per price tier, the container and an unknown tier), mini cards for holdings, the
+# bounty seal and the glyphs the market's lines use. Names and values are data (items.toml), so the table
+# prints them over these faces; the faces carry the tier's colour, its glyph shape (colour never carries
+# meaning alone) and an engraved emblem. Glyphs are white: the table tints them.
+
+BH_TIERS = {  # tier -> (colour, glyph); the same looks as game/ui/tables/better_hintaro/card_art.py TIERS
+    "green": ("#56b060", "circle"), "blue": ("#508ee4", "triangle"), "orange": ("#e88c34", "square"),
+    "violet": ("#a46ce2", "diamond"), "red": ("#d84a48", "cross"), "gold": ("#ecc448", "star"),
+    "container": ("#967048", "crate"), "unknown": ("#969696", "ring"),
+}
+BH_CARD_W, BH_CARD_H = 100, 132
+BH_MINI_W, BH_MINI_H = 76, 100
+BH_NAME_TOP, BH_NAME_BOTTOM = 66, 117  # the item card's name field (the table prints the name there)
+_BH_CROSS = [(-0.3, -0.92), (0.3, -0.92), (0.3, -0.3), (0.92, -0.3), (0.92, 0.3), (0.3, 0.3), (0.3, 0.92),
+             (-0.3, 0.92), (-0.3, 0.3), (-0.92, 0.3), (-0.92, -0.3), (-0.3, -0.3)]
+
+
+def _mix(a: str, b: str, k: float) -> str:
+    """``a`` moved ``k`` of the way to ``b`` (hex colours)."""
+    pa = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    pb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * k):02x}" for x, y in zip(pa, pb, strict=True))
+
+
+def _bh_star(points: int, inner: float):
+    out = []
+    for i in range(points * 2):
+        a = -math.pi / 2 + i * math.pi / points
+        r = 1.0 if i % 2 == 0 else inner
+        out.append((math.cos(a) * r, math.sin(a) * r))
+    return out
+
+
+def _at(cx, cy, r, points):
+    return [(cx + x * r, cy + y * r) for x, y in points]
+
+
+def bh_glyph(glyph: str, cx: float, cy: float, r: float, ink: str) -> str:
+    """One market glyph: a filled shape of radius ``r`` (cut-outs are left transparent)."""
+    w = max(1.0, r * 0.22)
+    if glyph == "circle":
+        return el("circle", cx=cx, cy=cy, r=r * 0.82, fill=ink)
+    if glyph == "triangle":
+        return el("path", d=poly_d(_at(cx, cy, r, [(0, -0.92), (0.95, 0.78), (-0.95, 0.78)])), fill=ink,
+                  stroke=ink, stroke_width=r * 0.06, stroke_linejoin="round")
+    if glyph == "square":
+        return el("rect", x=cx - r * 0.74, y=cy - r * 0.74, width=r * 1.48, height=r * 1.48, rx=r * 0.08, fill=ink)
+    if glyph == "diamond":
+        return el("path", d=poly_d(_at(cx, cy, r, [(0, -1), (0.8, 0), (0, 1), (-0.8, 0)])), fill=ink)
+    if glyph == "cross":
+        return el("path", d=poly_d(_at(cx, cy, r, _BH_CROSS)), fill=ink)
+    if glyph == "star":
+        return el("path", d=poly_d(_at(cx, cy, r, _bh_star(5, 0.42))), fill=ink, stroke=ink,
+                  stroke_width=r * 0.05, stroke_linejoin="round")
+    if glyph == "crate":
+        x0, y0, x1, y1 = cx - r * 0.82, cy - r * 0.7, cx + r * 0.82, cy + r * 0.7
+        box = el("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, fill="none", stroke=ink, stroke_width=w,
+                 stroke_linejoin="round")
+        diag = el("path", d=f"M{n(x0)} {n(y0)} L{n(x1)} {n(y1)} M{n(x1)} {n(y0)} L{n(x0)} {n(y1)}", fill="none",
+                  stroke=ink, stroke_width=w)
+        return box + diag
+    if glyph == "seal":  # a bounty: a medal with a star cut out, on two ribbon tails
+        tails = [poly_d(_at(cx, cy, r, [(-0.5, 0.1), (-0.2, 0.1), (-0.1, 1), (-0.35, 0.8), (-0.6, 0.98)])),
+                 poly_d(_at(cx, cy, r, [(0.5, 0.1), (0.2, 0.1), (0.1, 1), (0.35, 0.8), (0.6, 0.98)]))]
+        medal = circle_d(cx, cy - r * 0.25, r * 0.62) + " " + poly_d(_at(cx, cy - r * 0.25, r * 0.45,
+                                                                          _bh_star(5, 0.45)))
+        return "".join(el("path", d=t, fill=ink) for t in tails) + el("path", d=medal, fill=ink,
+                                                                        fill_rule="evenodd")
+    if glyph == "tick":
+        return el("path", d=poly_d(_at(cx, cy, r, [(-0.8, 0.05), (-0.25, 0.6), (0.85, -0.6)]), close=False),
+                  fill="none", stroke=ink, stroke_width=max(2.0, r * 0.38), stroke_linecap="round",
+                  stroke_linejoin="round")
+    if glyph == "hollow":
+        return el("circle", cx=cx, cy=cy, r=r * 0.62, fill="none", stroke=ink, stroke_width=max(1.0, r * 0.2))
+    if glyph == "rock":
+        body = poly_d(_at(cx, cy, r, [(-0.85, 0.55), (-0.9, -0.05), (-0.55, -0.6), (0.05, -0.8), (0.62, -0.55),
+                                      (0.92, 0.0), (0.78, 0.6), (0.1, 0.82)]))
+        crack = poly_d(_at(cx, cy, r, [(-0.24, -0.5), (-0.16, -0.5), (0.14, 0.1), (0.06, 0.1)]))
+        return el("path", d=body + " " + crack, fill=ink, fill_rule="evenodd")
+    if glyph == "paper":
+        sheet = poly_d(_at(cx, cy, r, [(-0.62, -0.9), (0.3, -0.9), (0.66, -0.55), (0.66, 0.9), (-0.62, 0.9)]))
+        lines = " ".join(poly_d(_at(cx, cy, r, [(-0.42, y - 0.05), (0.45, y - 0.05), (0.45, y + 0.05),
+                                                 (-0.42, y + 0.05)])) for y in (-0.35, -0.05, 0.25, 0.55))
+        return el("path", d=sheet + " " + lines, fill=ink, fill_rule="evenodd")
+    if glyph == "scissors":
+        blades = (f"M{n(cx - r * 0.45)} {n(cy + r * 0.45)} L{n(cx + r * 0.8)} {n(cy - r * 0.9)} "
+                  f"M{n(cx + r * 0.45)} {n(cy + r * 0.45)} L{n(cx - r * 0.8)} {n(cy - r * 0.9)}")
+        rings = "".join(el("circle", cx=cx + sx * r * 0.52, cy=cy + r * 0.62, r=r * 0.3, fill="none", stroke=ink,
+                           stroke_width=w) for sx in (-1, 1))
+        return el("path", d=blades, fill="none", stroke=ink, stroke_width=w + 1, stroke_linecap="round") + rings
+    return el("circle", cx=cx, cy=cy, r=r * 0.8, fill="none", stroke=ink, stroke_width=w)  # ring
+
+
+BH_GLYPHS = ("circle", "triangle", "square", "diamond", "cross", "star", "crate", "ring", "seal", "tick",
+             "hollow", "rock", "paper", "scissors")
+
+
+def make_bh_glyph(glyph: str) -> Doc:
+    return Doc(100, 100).add(bh_glyph(glyph, 50, 50, 48, "#ffffff"))
+
+
+def _bh_emblem(d: Doc, colour: str, glyph: str, cx: float, cy: float, r: float) -> None:
+    """The card's illustration: the tier's glyph engraved in a brass-rimmed medallion with rays behind it."""
+    glow = d.radial([(0, _mix(colour, "#ffffff", 0.25), 0.5), (1, colour, 0)], cx=cx, cy=cy, r=r * 1.5, user=True)
+    d.add(el("circle", cx=cx, cy=cy, r=r * 1.5, fill=glow))
+    for k in range(12):
+        a = math.radians(30 * k + 15)
+        x0, y0 = cx + math.cos(a) * r * 1.08, cy + math.sin(a) * r * 1.08
+        x1, y1 = cx + math.cos(a) * r * 1.42, cy + math.sin(a) * r * 1.42
+        d.add(el("path", d=f"M{n(x0)} {n(y0)} L{n(x1)} {n(y1)}", stroke=_mix(colour, "#1a1714", 0.35),
+                 stroke_width=r * 0.07, stroke_linecap="round", opacity=0.7))
+    face = d.radial([(0, _mix(colour, "#1a1714", 0.55)), (1, _mix(colour, "#0c0b0a", 0.8))], cx="40%", cy="35%")
+    d.add(el("circle", cx=cx, cy=cy, r=r, fill=face, stroke=_mix(colour, "#ffffff", 0.1), stroke_width=r * 0.1))
+    d.add(el("circle", cx=cx, cy=cy, r=r * 0.84, fill="none", stroke=BRASS_DK, stroke_width=r * 0.04))
+    d.add(bh_glyph(glyph, cx + r * 0.03, cy + r * 0.05, r * 0.58, "#0c0b0a"))  # its shadow: engraved
+    d.add(bh_glyph(glyph, cx, cy, r * 0.58, _mix(colour, "#ffffff", 0.18)))
+
+
+def make_bh_item(tier: str) -> Doc:
+    """An item card face: body, tier-coloured frame, a band for the value (top), the emblem, a name field."""
+    colour, glyph = BH_TIERS[tier]
+    w, h = BH_CARD_W, BH_CARD_H
+    d = Doc(w, h)
+    body = d.linear([(0, "#2a2622"), (1, "#141210")])
+    d.add(el("rect", x=1, y=2.5, width=w - 2, height=h - 3, rx=9, fill=_mix(colour, "#000000", 0.65)))
+    d.add(el("rect", x=1, y=1, width=w - 2, height=h - 3.5, rx=9, fill=body))
+    band = d.linear([(0, _mix(colour, "#000000", 0.55)), (1, _mix(colour, "#000000", 0.78))])
+    d.add(el("path", d=f"M1 10 A9 9 0 0 1 10 1 H{n(w - 10)} A9 9 0 0 1 {n(w - 1)} 10 V30 H1 Z", fill=band))
+    d.add(el("path", d=f"M1 30 H{n(w - 1)}", stroke=_mix(colour, "#000000", 0.3), stroke_width=1))
+    d.add(bh_glyph(glyph, 13, 15.5, 8.5, "#faf6ec"))
+    _bh_emblem(d, colour, glyph, w / 2, 47, 12.5)
+    d.add(el("rect", x=6, y=BH_NAME_TOP, width=w - 12, height=BH_NAME_BOTTOM - BH_NAME_TOP, rx=4, fill="#0e0d0c",
+             opacity=0.55))
+    d.add(el("rect", x=1, y=1, width=w - 2, height=h - 3.5, rx=9, fill="none", stroke=colour, stroke_width=3.2))
+    d.add(el("rect", x=4.5, y=4.5, width=w - 9, height=h - 10.5, rx=6.5, fill="none",
+             stroke=_mix(colour, "#000000", 0.45), stroke_width=0.8))
+    return d
+
+
+def make_bh_mini(tier: str) -> Doc:
+    """A mini card (a seat's holdings, the tray, the pot): the emblem above, room for the value below."""
+    colour, glyph = BH_TIERS[tier]
+    w, h = BH_MINI_W, BH_MINI_H
+    d = Doc(w, h)
+    fill = d.linear([(0, _mix(colour, "#000000", 0.5)), (1, _mix(colour, "#000000", 0.7))])
+    d.add(el("rect", x=2, y=2, width=w - 4, height=h - 4, rx=12, fill=fill, stroke=colour, stroke_width=4.5))
+    d.add(el("circle", cx=w / 2, cy=36, r=23, fill=_mix(colour, "#000000", 0.78), stroke=_mix(colour, "#ffffff",
+                                                                                             0.1), stroke_width=2))
+    d.add(bh_glyph(glyph, w / 2 + 1, 37, 16, "#0c0b0a"))
+    d.add(bh_glyph(glyph, w / 2, 36, 16, "#faf6ec"))
+    d.add(el("rect", x=8, y=66, width=w - 16, height=26, rx=5, fill="#0c0b0a", opacity=0.35))
+    return d
+
+
+def make_bh_bounty() -> Doc:
+    """A bounty card's face (stretched to the card by the table): dark parchment, a brass double frame, a faint
+    burst behind where the seal sits and a rule under the head (names, pay and needs are printed over it)."""
+    w, h = 100, 140
+    d = Doc(w, h)
+    body = d.linear([(0, "#2c2418"), (0.55, "#221c14"), (1, "#17130e")])
+    d.add(el("rect", x=1, y=1, width=w - 2, height=h - 2, rx=6, fill=body))
+    burst = d.radial([(0, AMBER, 0.16), (1, AMBER, 0)], cx=12, cy=12, r=34, user=True)
+    d.add(el("circle", cx=12, cy=12, r=34, fill=burst))
+    for k in range(8):  # a faint compass rose, low right: a bounty is a hunt
+        a = math.radians(45 * k)
+        r = 22 if k % 2 == 0 else 12
+        x, y = 78 + math.cos(a) * r, 118 + math.sin(a) * r
+        d.add(el("path", d=poly_d([(78, 118), (x, y)], close=False), stroke=BRASS_DK, stroke_width=1.2,
+                 opacity=0.35))
+    d.add(el("circle", cx=78, cy=118, r=14, fill="none", stroke=BRASS_DK, stroke_width=0.8, opacity=0.35))
+    d.add(el("rect", x=1, y=1, width=w - 2, height=h - 2, rx=6, fill="none", stroke=BRASS, stroke_width=1.6))
+    d.add(el("rect", x=3.5, y=3.5, width=w - 7, height=h - 7, rx=4.5, fill="none", stroke=BRASS_DK,
+             stroke_width=0.7))
+    return d
+
+
+def make_bh_bounty_seal() -> Doc:
+    """The bounty card's emblem: a brass medal on ribbons with the star cut out, on a faint burst."""
+    d = Doc(100, 100)
+    glow = d.radial([(0, AMBER, 0.35), (1, AMBER, 0)], cx=50, cy=44, r=50, user=True)
+    d.add(el("circle", cx=50, cy=44, r=50, fill=glow))
+    d.add(bh_glyph("seal", 51.5, 51.5, 46, "#2a1c08"))
+    gold = d.linear([(0, BRASS_LT), (0.5, "#e2b24f"), (1, "#a5761f")])
+    d.add(bh_glyph("seal", 50, 50, 46, gold))
+    return d
+
+
 # --------------------------------------------------------------------------- the app icon
 def _grouped(d: Doc, draw, transform: str | None) -> None:
     """Run ``draw`` (which adds to ``d``) and wrap what it added in one transformed group."""
@@ -1397,6 +1586,14 @@ def build() -> dict[str, tuple[str, Doc, dict]]:
     reg("props.felt_green", "props/felt_green.svg", make_felt("#1d5236", "#3d8a5e", "#0f2f1e", 3), tile=True)
     reg("props.felt_burgundy", "props/felt_burgundy.svg", make_felt("#561a25", "#8a3342", "#2e0b12", 5), tile=True)
     reg("props.wood_rail", "props/wood_rail.svg", make_wood_rail(), tile=True)
+    for tier in BH_TIERS:
+        reg(f"better_hintaro.item_{tier}", f"better_hintaro/item_{tier}.svg", make_bh_item(tier),
+            name_field=[BH_NAME_TOP / BH_CARD_H, BH_NAME_BOTTOM / BH_CARD_H], band=30 / BH_CARD_H)
+        reg(f"better_hintaro.mini_{tier}", f"better_hintaro/mini_{tier}.svg", make_bh_mini(tier))
+    for g in BH_GLYPHS:
+        reg(f"better_hintaro.glyph_{g}", f"better_hintaro/glyph_{g}.svg", make_bh_glyph(g))
+    reg("better_hintaro.bounty", "better_hintaro/bounty.svg", make_bh_bounty())
+    reg("better_hintaro.bounty_seal", "better_hintaro/bounty_seal.svg", make_bh_bounty_seal())
     reg("app.icon", "app/icon.svg", make_app_icon())
     return assets
 

@@ -40,6 +40,8 @@ FRAME_LIMIT = 6000
 ROUND_LIMIT = 8
 #: a frame's simulated seconds: long enough to pass an AI's pause and the round's hold in a few frames
 STEP = 0.25
+#: moments a game has beside its dice or cards, sampled before its case ends (Better Hintaro's market board)
+MORE_MOMENTS: dict[str, tuple[str, ...]] = {"better_hintaro": ("business",)}
 
 
 def seat_counts(game_id: str) -> list[int]:
@@ -130,7 +132,8 @@ def run_case(app: Any, game_id: str, seats: int, seed: int = SEED) -> dict[str, 
             rec = table.paint_recorded(surf)
             samples.append({"moment": "deal" if not samples else moment, "regions": rec.regions(),
                             "clipped": list(rec.cut)})
-            if moment.startswith("showdown") or int(table.shown.get("round") or 0) > ROUND_LIMIT:
+            more = all(any(m in s for s in seen) for m in MORE_MOMENTS.get(game_id, ()))
+            if (moment.startswith("showdown") and more) or int(table.shown.get("round") or 0) > ROUND_LIMIT:
                 break
         if table.holding:
             table.release_hold()

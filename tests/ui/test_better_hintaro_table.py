@@ -19,8 +19,7 @@ from game.ui.input import KEY_ACTIONS, Input
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.menu import TableMenu
 from game.ui.session import SeatSpec, TableSession, ai_seat
-from game.ui.tables import better_hintaro_panels as bp
-from game.ui.tables.better_hintaro import BetterHintaroTable
+from game.ui.tables.better_hintaro import BetterHintaroTable, card_art, market, trade_builder, victory
 
 
 @pytest.fixture
@@ -330,7 +329,7 @@ def test_shootout_picks_stay_hidden_until_both_have_picked(app, drawn) -> None:
     assert f"{table.names[first]} shows rock, {table.names[second]} shows scissors." in log(table) or \
         f"{table.names[second]} shows scissors, {table.names[first]} shows rock." in log(table)
     # the victory screen names the winner and marks the step of the chain that decided it
-    assert until(app, lambda: isinstance(app.stack.top, bp.VictoryScene))
+    assert until(app, lambda: isinstance(app.stack.top, victory.VictoryScene))
     drawn.clear()
     frames(app, 1)
     assert f"{table.names[first].upper()} WINS" in drawn
@@ -343,11 +342,11 @@ def test_victory_sentence_walks_the_tiebreak_chain() -> None:
     row = {"alive": True, "bounties": 2, "best_bounty": 5000, "best_item": 350, "items": 3}
     result = {"winner": 0, "decided_by": "credits",
               "standings": [dict(row, seat=0, credits=1450), dict(row, seat=1, credits=1200)]}
-    text = bp.victory_sentence(result, names)
+    text = victory.victory_sentence(result, names)
     assert text == ("Level on completed bounties and the biggest single bounty; Vexa wins on credits (less unpaid "
                     "loans): 1,450 against 1,200.")
     result["decided_by"] = "bounties"
-    assert bp.victory_sentence(result, names) == "Vexa wins with the most completed bounties (2)."
+    assert victory.victory_sentence(result, names) == "Vexa wins with the most completed bounties (2)."
 
 
 # ------------------------------------------------------------------------------------------------ the picture
@@ -355,7 +354,8 @@ def test_the_picture_is_the_engines_fold_of_the_events(app) -> None:
     """The table draws what ``reduce_view`` folds from each event as its beat starts (no hand patches of the
     view): when a story ends, what it shows is already exactly the engine's view, so nothing jumps as the table
     settles, through the dice, the business stage, auctions, trades and loans."""
-    assert not hasattr(bp, "patch_view")
+    for mod in (victory, market, trade_builder, card_art):
+        assert not hasattr(mod, "patch_view"), mod.__name__
     seats = [SeatSpec("Tamsin", pronoun="her")] + [ai_seat(i, "random") for i in range(1, 4)]
     session = TableSession.new("better_hintaro", seats, seed=4, options={"rounds": 3, "loans": True})
     table = app.open_table(session)

@@ -1691,16 +1691,41 @@ class BaseTable(Scene):
         pygame.draw.line(surf, theme.BRASS_DARK, bar.bottomleft, bar.bottomright, 2)
         title = f"{self.state.title.upper()}"
         r = self.text.blit(surf, title, int(28 * u), theme.AMBER, "head", midleft=(int(14 * u), bar.centery))
-        self.text.blit(surf, self.round_info(), int(15 * u), theme.TEXT_DIM, "text",
-                       midleft=(r.right + int(16 * u), bar.centery))
+        ri = self.text.blit(surf, self.round_info(), int(15 * u), theme.TEXT_DIM, "text",
+                            midleft=(r.right + int(16 * u), bar.centery))
         status = self.header()
         if status:
             mine = self.my_turn()
             colour = theme.TURN if mine else theme.CREAM
-            self.text.blit(surf, status, int(21 * u) if mine else int(19 * u), colour, "bold",
-                           center=(self.area.centerx + int(60 * u), bar.centery))
+            self.blit_header(surf, status, int(21 * u) if mine else int(19 * u), colour, ri if ri.w > 1 else r)
         self.menu_button.draw(surf, self.text, int(15 * u))
         self.coach.draw_button(surf)
+
+    # ------------------------------------------------------------------ the header's room (play-test #13)
+    def top_buttons(self) -> list[Button]:
+        """The buttons in the top bar right of the header; a table that adds one (Better Hintaro's Market) adds
+        it here, so the header never runs under it."""
+        out = [self.menu_button]
+        if self.coach.has_button():
+            self.coach.dock()
+            out.append(self.coach.button)
+        return out
+
+    def blit_header(self, surf: pygame.Surface, words: str, size: int, colour: tuple[int, int, int],
+                    left: pygame.Rect) -> None:
+        """The header between what sits left of it (title, round) and the top bar's buttons: near the middle of
+        the felt where it fits, a smaller face before it is shortened (and a shortened one is recorded)."""
+        u = self.u
+        lo = left.right + int(16 * u)
+        hi = min((b.rect.x for b in self.top_buttons() if b.rect.w > 0), default=self.size[0]) - int(12 * u)
+        room = max(1, hi - lo)
+        smallest = max(10, int(14 * u))
+        while size > smallest and self.text.res.font("bold", size).size(words)[0] > room:
+            size -= 1
+        words = self.text.fit(words, size, room, "bold")
+        w = self.text.res.font("bold", size).size(words)[0]
+        cx = min(max(self.area.centerx + int(60 * u), lo + w // 2), hi - w // 2)
+        self.text.blit(surf, words, size, colour, "bold", center=(cx, self.top_h // 2))
 
     def bar_sig(self) -> Any:
         for b, spec in zip(self.buttons, self.specs, strict=False):
