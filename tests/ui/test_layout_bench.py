@@ -157,3 +157,22 @@ def test_a_table_paints_its_regions_only_when_asked(app) -> None:
     assert not rec.on
     plate = table.seat_geo[1]["plate"]
     assert rec.rects["seat1.plate"].contains(plate)
+
+
+#: the games whose seat zones measure clean (issue #13 items 1-2): no overlap, nothing outside the window, no
+#: text cut, at every moment sampled
+CLEAN = ("hintaro", "street_hintaro", "better_hintaro", "kinzo", "sabacc_house", "nepunian_spike")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_every_game_measures_clean_at_two_four_and_six_seats(size, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CANTINA_CONFIG_DIR", str(tmp_path))
+    found = []
+    for game in CLEAN:
+        for seats in (2, 4, 6):
+            if seats not in seat_counts(game):
+                continue
+            case = layout_bench(games=[game], seats=seats, size=size)["cases"][0]
+            assert any("showdown" in s["moment"] for s in case["samples"]), (game, seats)
+            found += [f"{game} at {seats} seats: {p}" for p in problems(case)]
+    assert found == []

@@ -249,6 +249,7 @@ class BaseTable(Scene):
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
         self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
         self._result_place: tuple[Any, pygame.Rect] | None = None
+        self._result_scale = 1.0  # smaller where a crowded table leaves no clear place (result_rect)
         self.buttons: list[Button] = []
         self.specs: list[ActionSpec] = []
         self.slider: Slider | None = None
@@ -470,23 +471,27 @@ class BaseTable(Scene):
         # room for a bet of four denominations (two rows, up to 660 chips: a bet of 1,000 or more stands taller)
         # and its amount underneath
         w, h = stack_size(660, self.stack_d)
-        bw, bh = max(w, int(44 * self.u)), h + int(16 * self.u)
+        bw, bh = max(w, int(44 * self.u)), h + int(20 * self.u)
         gap = int(8 * self.u)
         vx, vy = g["in"]
         cx, cy = pieces.center
         tries = [(cx + vx * (pieces.w / 2 + gap + bw / 2), cy + vy * (pieces.h / 2 + gap + bh / 2)),
-                 (pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy)]
-        own = stack_rect(self.shown_stack(seat), self.stack_spot(seat), self.stack_d)
+                 (pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy),
+                 (cx, pieces.top - gap - bh / 2), (cx, pieces.bottom + gap + bh / 2)]
+        own = pygame.Rect((0, 0), stack_max_size(self.stack_d))  # the stacks' room, not today's height
+        own.midbottom = (int(self.stack_spot(seat)[0]), int(self.stack_spot(seat)[1]))
         others = [s for s in range(self.n) if s != seat]
         avoid = [g["plate"], pieces, own, self.centre_rect(), self.pot_rect()]
         avoid += [self.seat_geo[s]["plate"] for s in others] + [self.pieces_rect(s) for s in others]
         box = pygame.Rect(0, 0, bw, bh)
-        for x, y in tries:
+
+        def covered(x: float, y: float) -> int:
             box.center = (int(x), int(y))
-            if self.area.contains(box) and box.collidelist(avoid) < 0:
-                break
-        else:
-            box.center = (int(tries[0][0]), int(tries[0][1]))
+            box.clamp_ip(self.area)
+            return sum(box.clip(r).w * box.clip(r).h for r in avoid)
+        # the first place that covers nothing, else the one that covers least
+        costs = [covered(x, y) for x, y in tries]
+        covered(*tries[min(range(len(tries)), key=lambda i: (costs[i] > 0, costs[i], i))])
         return (box.centerx, box.top + h)
 
     def bet_pot_key(self) -> str:
@@ -1270,10 +1275,11 @@ class BaseTable(Scene):
         return self._paint(surf, incremental=True)
 
     # ------------------------------------------------------------------ the round's result
-    def _result_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+    def _result_lines(self, scale: float | None = None) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """The result panel's lines at ``scale`` (default: the scale :meth:`result_rect` chose)."""
         r = self.result
         assert r is not None
-        u = self.u
+        u = self.u * (self._result_scale if scale is None else scale)
         lines = [(r.title, int(32 * u), theme.AMBER, "head")]
         room = int(min(self.area.w * 0.46, 400 * u))  # narrow enough to find a clear place at six seats
         for text, colour, role in ((r.sub, theme.CREAM, "text"), (r.why, theme.GOOD, "bold")):
@@ -1292,19 +1298,29 @@ class BaseTable(Scene):
 
     def result_rect(self) -> pygame.Rect:
         """Where the result panel goes: the place nearest the middle of the felt that covers the least of
-        :meth:`keep_clear` (searched once per result and layout)."""
-        lines = self._result_lines()
-        u = self.u
-        w = max(self.app.res.font(role, size).size(t)[0] for t, size, _, role in lines) + int(40 * u)
-        h = sum(self.app.res.font(role, size).get_linesize() for _, size, _, role in lines) + int(18 * u)
-        w = min(w, self.area.w - int(8 * u))
+        :meth:`keep_clear`; where no place at full size is clear (a crowded table), the panel is set smaller
+        (down to 72 %) before it may cover anything (searched once per result and layout)."""
         clear = self.keep_clear()
-        key = (self.result, self.size, w, h, tuple((tuple(r), k) for r, k in clear))
+        key = (self.result, self.size, tuple((tuple(r), k) for r, k in clear))
         if self._result_place is not None and self._result_place[0] == key:
             return self._result_place[1]
-        rect = self.clear_spot(w, h, clear)
-        self._result_place = (key, rect)
-        return rect
+        best: tuple[int, float, pygame.Rect] | None = None
+        for scale in (1.0, 0.86, 0.72):
+            lines = self._result_lines(scale)
+            u = self.u * scale
+            w = max(self.app.res.font(role, size).size(t)[0] for t, size, _, role in lines) + int(40 * u)
+            h = sum(self.app.res.font(role, size).get_linesize() for _, size, _, role in lines) + int(18 * u)
+            w = min(w, self.area.w - int(8 * self.u))
+            rect = self.clear_spot(w, h, clear)
+            cost = sum(rect.clip(c).w * rect.clip(c).h for c, _ in clear)
+            if best is None or cost < best[0]:
+                best = (cost, scale, rect)
+            if cost == 0:
+                break
+        assert best is not None
+        self._result_scale = best[1]
+        self._result_place = (key, best[2])
+        return best[2]
 
     def clear_spot(self, w: int, h: int, clear: list[tuple[pygame.Rect, int]] | None = None) -> pygame.Rect:
         """A ``w``×``h`` place on the felt, as near its middle as it can be while covering the least of
@@ -1333,7 +1349,7 @@ class BaseTable(Scene):
 
     def draw_result(self, surf: pygame.Surface) -> None:
         r = self.result_rect()
-        u = self.u
+        u = self.u * self._result_scale
         panel(surf, r, (10, 10, 14), theme.AMBER, radius=int(12 * u), alpha=238, width=2)
         y = r.y + int(8 * u)
         for text, size, colour, role in self._result_lines():

@@ -58,9 +58,9 @@ class HintaroTable(BaseTable):
         self.big_die = int(max(30, 62 * u))
 
     def die_pos(self, seat: int, i: int) -> tuple[float, float]:
-        # side seats push the pair further in, so the outer die clears the plate
+        # side seats push the pair further in, so the outer die clears the plate and its dealer button
         side = abs(self.seat_geo[seat]["in"][0])
-        cx, cy = self.inward(seat, self.die * 0.75 + 6 * self.u + side * self.die * 0.62)
+        cx, cy = self.inward(seat, self.die * 0.75 + 6 * self.u + side * (self.die * 0.62 + 12 * self.u))
         off = (self.die * 0.58) * (-1 if i == 0 else 1)
         return (cx + off, cy)
 

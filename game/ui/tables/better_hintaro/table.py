@@ -29,6 +29,7 @@ from game.engine.better_hintaro.content import load_content
 from game.engine.core import Action, seats_from
 from game.ui import theme
 from game.ui.anim import Beat
+from game.ui.chips import pile_size
 from game.ui.draw import panel
 from game.ui.tables.base import Item
 from game.ui.tables.better_hintaro.action_bar import ActionBarMixin
@@ -537,10 +538,18 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
 
     # ------------------------------------------------------------------ the middle of the dice table
     def centre_rect(self) -> pygame.Rect:
-        r = super().centre_rect()
-        wide = pygame.Rect(0, 0, max(r.w, int(420 * self.u)), r.h + int(22 * self.u))
-        wide.midtop = r.midtop
-        return wide
+        """The Hintaro die and its words, and the rules line under them (as wide as it is written)."""
+        return super().centre_rect().union(self._rules_rect())
+
+    def _rules_words(self) -> str:
+        v = self.shown
+        rules = f"ANTE {v.get('min_bet', 0):,} · CAP {v.get('cap', 0):,} A SEAT · THE HINTARON PASSES RIGHT"
+        return "HIGH STAKES ROUND · " + rules if v.get("high_stakes") else rules
+
+    def _rules_rect(self) -> pygame.Rect:
+        x, y = self.hintaro_pos()
+        img = self.text.render(self._rules_words(), int(12 * self.u), theme.CREAM, "bold")
+        return img.get_rect(midtop=(int(x), int(y + self.big_die * 0.56 + 18 * self.u)))
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -548,15 +557,15 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
 
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         super().draw_centre(surf, covered)
-        v = self.shown
-        x, y = self.hintaro_pos()
-        u = self.u
-        rules = f"ANTE {v.get('min_bet', 0):,} · CAP {v.get('cap', 0):,} A SEAT · THE HINTARON PASSES RIGHT"
-        if v.get("high_stakes"):
-            rules = "HIGH STAKES ROUND · " + rules
         with self.regions.region("rules_line"):
-            self.text.blit(surf, rules, int(12 * u), theme.CREAM, "bold", midtop=(int(x), int(y + self.big_die * 0.56
-                                                                                             + 18 * u)))
+            self.text.blit(surf, self._rules_words(), int(12 * self.u), theme.CREAM, "bold",
+                           topleft=self._rules_rect().topleft)
+
+    def pot_pos(self) -> tuple[float, float]:
+        """The pot stands low enough that its tallest pile stays under the rules line beneath the Hintaro die."""
+        x, y = super().pot_pos()
+        tallest = pile_size(10 ** 6, self.chip_d)[1]
+        return (x, max(y, self._rules_rect().bottom + tallest + 4 * self.u))
 
     def pot_label(self) -> str:
         v = self.shown
