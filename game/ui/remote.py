@@ -171,7 +171,8 @@ class RemoteSource:
         #: the window's hooks (game.ui.scenes.network sets them): a refusal, and a line about the table
         self.on_refused: Callable[[IllegalAction], None] | None = None
         self.on_notice: Callable[[str], None] | None = None
-        self.on_rejoined: Callable[[], None] | None = None
+        #: the view or the choices changed with no events to play out (a rejoin, play starting): redraw
+        self.on_fresh: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ who is who
     def is_human(self, seat: int | None) -> bool:
@@ -230,11 +231,12 @@ class RemoteSource:
             state.set_turn(msg.get("turn"))
             if received:
                 self.bus.publish(received)
+            elif self.on_fresh is not None:  # the choices alone changed (play has started): new buttons
+                self.on_fresh()
         elif kind == "refused":
             if msg["id"] == self.pending:
                 self.pending = None
-            if msg.get("turn") is not None:
-                state.set_turn(msg["turn"])
+            state.set_turn(msg.get("turn"))
             if self.on_refused is not None:
                 self.on_refused(IllegalAction(msg["message"], msg["code"], msg["params"]))
         elif kind == "check":
@@ -246,8 +248,8 @@ class RemoteSource:
             self.step, self.token, self.pending = msg["step"], msg["token"], None
             state.reset(msg["view"], msg.get("turn"))
             self._notice("Back at the table.")
-            if self.on_rejoined is not None:
-                self.on_rejoined()
+            if self.on_fresh is not None:
+                self.on_fresh()
         elif kind == "seat":
             who = self.name(msg["seat"])
             words = {"away": f"{who} has lost the connection.",

@@ -101,8 +101,10 @@ class WindowSeat:
         self.table = table
         source.on_refused = self._refused
         source.on_notice = self._notice
-        source.on_rejoined = self._rejoined
+        source.on_fresh = self._fresh
         table.add_log(None, f"You sit at seat {source.seat + 1} of a table served at {self.link.url}.")
+        if "turn" not in welcome and source.state.current_seat == source.seat:
+            table.add_log(None, "Play starts when every seat is taken.")
 
     def _refused(self, exc: IllegalAction) -> None:
         if self.table is not None:
@@ -114,9 +116,9 @@ class WindowSeat:
         if self.table is not None:
             self.table.add_log(None, text)
 
-    def _rejoined(self) -> None:
+    def _fresh(self) -> None:
         if self.table is not None:
-            self.table.synced = False  # draw the fresh view once nothing moves
+            self.table.synced = False  # draw the fresh view and its buttons once nothing moves
 
     def close(self) -> None:
         self.link.close()
