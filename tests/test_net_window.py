@@ -229,3 +229,26 @@ def test_join_says_why_there_is_no_seat(app: App) -> None:
     finally:
         app.close_links()
         hosted.stop()
+
+
+def test_a_dropped_connection_is_said_and_the_seat_taken_back(app: App) -> None:
+    hosted = serve(["remote", "random"], rounds=2)
+    try:
+        seat = join_table(app, f"ws://127.0.0.1:{hosted.port}")
+        table = seated(app, seat)
+        source = seat.source
+        assert source is not None and hosted._loop is not None
+        assert run_until(app, table.my_turn, 30.0, lambda: click_a_move(app, table) if table.holding else None)
+        conn = hosted.table.seats[0].conn
+        assert conn is not None
+        hosted._loop.call_soon_threadsafe(conn.ws.transport.abort)  # the network drops under the window
+        lines = len(table.log)
+        assert run_until(app, lambda: any("Back at the table" in ln.text for ln in table.log[lines:]), 20.0)
+        assert any("connection dropped" in ln.text for ln in table.log[lines:])
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 60.0,
+                         lambda: click_a_move(app, table))
+        assert source.mismatches == 0 and source.checks >= 1
+        assert digest(source.state.view()) == digest(hosted.table.state.view(0))
+    finally:
+        app.close_links()
+        hosted.stop()
