@@ -537,7 +537,7 @@ def main(args: Any) -> int:
     app.persist = frames is None  # a headless --frames run leaves the player's settings alone
     try:
         if getattr(args, "url", None):  # ``cantina join ws://...`` without --agent: the window at that seat
-            from game.ui.remote import join_table
+            from game.ui.scenes.network import join_table
 
             app.go_title()
             join_table(app, args.url, password=getattr(args, "password", None), token=getattr(args, "token", None))

@@ -103,6 +103,10 @@ class WindowSeat:
         source.on_notice = self._notice
         source.on_fresh = self._fresh
         table.add_log(None, f"You sit at seat {source.seat + 1} of a table served at {self.link.url}.")
+        if self.host is not None:
+            where = ("only from this machine" if self.host.host in ("127.0.0.1", "localhost", "::1")
+                     else "from your network: plain ws://, no TLS")
+            table.add_log(None, f"Others join at ws://<this machine>:{self.host.port} ({where}).")
         if "turn" not in welcome and source.state.current_seat == source.seat:
             table.add_log(None, "Play starts when every seat is taken.")
 
@@ -270,6 +274,8 @@ class NetworkScene(Scene):
         self.game = app.settings.last_game if app.settings.last_game in GAMES else self.games[0]
         self.seats: list[str] = [REMOTE, "regular", REMOTE]
         self.rounds = 10
+        #: listen beyond this machine (0.0.0.0): off unless asked, as ``cantina serve --host`` is
+        self.wide = False
         self.port = TextField("8765", max_len=5)
         self.password = TextField("", max_len=32)
         self.address = TextField("ws://127.0.0.1:8765", max_len=120)
@@ -310,6 +316,10 @@ class NetworkScene(Scene):
             self.seats.pop()
             self.layout(self.size)
 
+    def toggle_wide(self) -> None:
+        self.wide = not self.wide
+        self.layout(self.size)
+
     def switch(self) -> None:
         self.mode = "join" if self.mode == "host" else "host"
         self.error = ""
@@ -325,7 +335,7 @@ class NetworkScene(Scene):
                 if not text.isdigit() or not 0 <= int(text) <= 65535:
                     raise ValueError(f"the port is a number from 0 to 65535, not {text!r}")
                 host_table(self.app, self.game, self.agents(), port=int(text), rounds=self.rounds,
-                           password=password)
+                           password=password, host="0.0.0.0" if self.wide else "127.0.0.1")
             else:
                 join_table(self.app, self.address.value.strip(), password=password)
         except ValueError as exc:
@@ -336,7 +346,7 @@ class NetworkScene(Scene):
         super().layout(size)
         w, h = size
         self.u = u = max(0.5, min(w / 1280, h / 720))
-        bw, bh, gap = int(300 * u), int(40 * u), int(10 * u)
+        bw, bh, gap = int(460 * u), int(40 * u), int(10 * u)
         x = w // 2 - bw // 2
         y = int(150 * u)
         self.buttons = []
@@ -351,25 +361,37 @@ class NetworkScene(Scene):
             b.rect = pygame.Rect(x, y, bw, bh)
             self.buttons.append(b)
             y += bh + gap
+            two = len(self.seats) > 4  # many seats: two columns, so eight still fit a 720-px window
+            sw = (bw - int(bh + gap)) // (2 if two else 1) - (gap // 2 if two else 0)
+            sh = int(bh * 0.8)
+            top = y
             for i, agent in enumerate(self.seats):
-                label = "Seat 1: you" if i == 0 else (f"Seat {i + 1}: a player elsewhere" if agent == REMOTE
-                                                      else f"Seat {i + 1}: AI ({agent})")
+                label = "Seat 1: you" if i == 0 else (f"Seat {i + 1}: remote player" if agent == REMOTE
+                                                      else f"Seat {i + 1}: AI {agent}")
                 sb = Button(label, (lambda i=i: self.cycle_seat(i)), None, "",
                             "Click: a player elsewhere, or an AI level" if i else "You take seat 1")
-                sb.rect = pygame.Rect(x, y, bw - int(2 * bh + 2 * gap), int(bh * 0.8))
+                col, row = (i % 2, i // 2) if two else (0, i)
+                sb.rect = pygame.Rect(x + col * (sw + gap), top + row * (sh + gap // 2), sw, sh)
                 self.buttons.append(sb)
-                y += int(bh * 0.8) + gap // 2
+            rows = (len(self.seats) + 1) // 2 if two else len(self.seats)
+            y = top + rows * (sh + gap // 2)
             plus = Button("+", self.add_seat, None, "", "Add a seat")
             minus = Button("−", self.drop_seat, None, "", "Remove the last seat")
-            plus.rect = pygame.Rect(x + bw - 2 * bh - gap, int(150 * u) + 2 * (bh + gap) + gap, bh, bh)
-            minus.rect = pygame.Rect(x + bw - bh, plus.rect.y, bh, bh)
+            plus.rect = pygame.Rect(x + bw - bh, top, bh, int(bh * 0.9))
+            minus.rect = pygame.Rect(x + bw - bh, top + int(bh * 0.9) + gap // 2, bh, int(bh * 0.9))
             self.buttons += [plus, minus]
-            y += gap
+            y = max(y, minus.rect.bottom) + gap
+            reach = Button("Open to the local network" if self.wide else "This machine only", self.toggle_wide,
+                           pygame.K_n, "N", "Who can reach the table: only this machine (safe), or every machine "
+                           "on your network (give it a password)")
+            reach.rect = pygame.Rect(x, y, bw, int(bh * 0.9))
+            self.buttons.append(reach)
+            y += int(bh * 0.9) + gap
             self.port.rect = pygame.Rect(x + int(110 * u), y, bw - int(110 * u), bh)
             self.fields.append(("Port", self.port))
             y += bh + gap
         else:
-            self.address.rect = pygame.Rect(x - int(100 * u), y, bw + int(200 * u), bh)
+            self.address.rect = pygame.Rect(x + int(110 * u), y, bw - int(110 * u), bh)
             self.fields.append(("Address", self.address))
             y += bh + gap
         self.password.rect = pygame.Rect(x + int(110 * u), y, bw - int(110 * u), bh)
