@@ -252,3 +252,21 @@ def test_a_dropped_connection_is_said_and_the_seat_taken_back(app: App) -> None:
     finally:
         app.close_links()
         hosted.stop()
+
+
+def test_cantina_join_without_agent_opens_the_window_at_the_seat(tmp_path: Path) -> None:
+    import json
+
+    from game.__main__ import main
+
+    hosted = serve(["remote", "random"], rounds=1)
+    try:
+        log = tmp_path / "seat.jsonl"
+        shot = tmp_path / "seat.png"
+        rc = main(["--frames", "90", "--size", "1280x720", "--screenshot", str(shot),
+                   "join", f"ws://127.0.0.1:{hosted.port}", "--log", str(log)])
+        assert rc == 0 and shot.exists()
+        lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+        assert lines and lines[0]["seat"] == 0 and lines[0]["token"] == hosted.table.seats[0].token
+    finally:
+        hosted.stop()

@@ -540,7 +540,8 @@ def main(args: Any) -> int:
             from game.ui.scenes.network import join_table
 
             app.go_title()
-            join_table(app, args.url, password=getattr(args, "password", None), token=getattr(args, "token", None))
+            join_table(app, args.url, password=getattr(args, "password", None), token=getattr(args, "token", None),
+                       log=getattr(args, "log", None))
         elif demo:
             app.start_demo(demo, getattr(args, "seed", None), getattr(args, "seats", None))
         else:

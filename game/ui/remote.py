@@ -18,11 +18,12 @@ asks an agent and never draws the curtain for them.
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any
+from typing import Any, TextIO
 
 from game.engine import GAMES, reduce_view
 from game.engine.core import Action, Event, IllegalAction, Refusal, copy_json, refuse
@@ -151,8 +152,11 @@ def seat_specs(agents: list[str], seat: int, you: str = "You") -> list[SeatSpec]
 class RemoteSource:
     """A :class:`~game.ui.source.TableSource` fed by the network (see the module notes)."""
 
-    def __init__(self, link: Any, welcome: dict[str, Any], you: str = "You") -> None:
+    def __init__(self, link: Any, welcome: dict[str, Any], you: str = "You", log: TextIO | None = None) -> None:
         self.link = link
+        #: ``cantina join --log FILE``: the seat and its token, then every event received, one JSON line each
+        self.log = log
+        self._log_seat(welcome)
         self.seat: int = welcome["seat"]
         self.token: str = welcome["token"]
         self.state = RemoteState(welcome["game"], welcome["seats"], self.seat, welcome["view"])
@@ -221,11 +225,15 @@ class RemoteSource:
             if msg["events"] and msg["step"] != self.step:
                 raise ValueError(f"the table skipped events: expected {self.step}, got {msg['step']}")
             received = []
-            for ev in msg["events"]:
+            for i, ev in enumerate(msg["events"]):
+                if self.log is not None:
+                    self.log.write(json.dumps({"step": msg["step"] + i, "event": ev}) + "\n")
                 state.fold(ev)
                 data = {k: v for k, v in ev.items() if k not in ("kind", "seat")}
                 received.append(Event(ev["kind"], ev.get("seat"), data))
             self.step = msg["step"] + len(msg["events"])
+            if self.log is not None and received:
+                self.log.flush()
             if (msg.get("ack") is not None and msg["ack"] == self.pending) or msg["events"]:
                 self.pending = None
             state.set_turn(msg.get("turn"))
@@ -246,6 +254,7 @@ class RemoteSource:
                 log.warning("seat %d: the folded view differs from the server's at step %d", self.seat, msg["step"])
         elif kind == "welcome":  # back after a drop: a fresh view, the events missed are in it
             self.step, self.token, self.pending = msg["step"], msg["token"], None
+            self._log_seat(msg)
             state.reset(msg["view"], msg.get("turn"))
             self._notice("Back at the table.")
             if self.on_fresh is not None:
@@ -263,6 +272,11 @@ class RemoteSource:
             self._notice(f"The connection dropped: rejoining (try {msg['attempt']})…")
         elif kind in ("failed", "error"):
             self._notice(f"Network: {msg['message']}")
+
+    def _log_seat(self, welcome: dict[str, Any]) -> None:
+        if self.log is not None:
+            self.log.write(json.dumps({"seat": welcome["seat"], "token": welcome["token"]}) + "\n")
+            self.log.flush()
 
     def _notice(self, text: str) -> None:
         if self.on_notice is not None:

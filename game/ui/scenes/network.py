@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pygame
 
@@ -60,8 +61,11 @@ def _wake() -> None:
 class WindowSeat:
     """The window's seat at a served table: pumped by the app once a frame (see the module notes)."""
 
-    def __init__(self, app: App, link: Link, host: HostedTable | None = None) -> None:
+    def __init__(self, app: App, link: Link, host: HostedTable | None = None, log: str | None = None) -> None:
         self.app = app
+        #: ``cantina join --log FILE``: opened when the seat is given (game.ui.remote.RemoteSource writes it)
+        self.log_path = log
+        self._log: TextIO | None = None
         self.link = link
         self.host = host
         self.source: RemoteSource | None = None
@@ -95,7 +99,9 @@ class WindowSeat:
 
     def _open(self, welcome: dict[str, Any]) -> None:
         names = self.app.settings.default_names
-        source = RemoteSource(self.link, welcome, you=names[0] if names else "You")
+        if self.log_path:
+            self._log = Path(self.log_path).open("w", encoding="utf-8")  # noqa: SIM115  # closed in close()
+        source = RemoteSource(self.link, welcome, you=names[0] if names else "You", log=self._log)
         self.source = source
         table = self.app.open_table(source)  # type: ignore[arg-type]  # any TableSource will do
         self.table = table
@@ -128,13 +134,16 @@ class WindowSeat:
         self.link.close()
         if self.host is not None:
             self.host.stop()
+        if self._log is not None:
+            self._log.close()
 
 
 def join_table(app: App, url: str, password: str | None = None, token: str | None = None,
-               host: HostedTable | None = None) -> WindowSeat:
-    """Take a seat at the table served at ``url`` in this window (the connect screen first, then the table)."""
+               host: HostedTable | None = None, log: str | None = None) -> WindowSeat:
+    """Take a seat at the table served at ``url`` in this window (the connect screen first, then the table).
+    ``log``: a file for the seat, its token and every event received (``cantina join --log``)."""
     link = Link(url.strip(), password=password or None, token=token or None, wake=_wake)
-    seat = WindowSeat(app, link, host)
+    seat = WindowSeat(app, link, host, log)
     seat.connect = ConnectScene(app, url, seat)
     app.push(seat.connect)
     app.links.append(seat)
