@@ -72,8 +72,8 @@ class TitleScene(Scene):
         w, h = size
         self.u = u = max(0.5, min(w / 1280, h / 720))
         self._bg = None
-        bw, bh, gap = int(300 * u), int(44 * u), int(10 * u)
-        self.col.place(w // 2 - bw // 2, int(h * 0.33), bw, bh, gap)
+        bw, bh, gap = int(300 * u), int(48 * u), int(12 * u)
+        self.col.place(w // 2 - bw // 2, int(h * 0.36), bw, bh, gap)
 
     def handle(self, ev: Input) -> None:
         self.col.handle(ev)
