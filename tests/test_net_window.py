@@ -270,3 +270,24 @@ def test_cantina_join_without_agent_opens_the_window_at_the_seat(tmp_path: Path)
         assert lines and lines[0]["seat"] == 0 and lines[0]["token"] == hosted.table.seats[0].token
     finally:
         hosted.stop()
+
+
+def test_the_driver_waits_for_a_remote_seat_and_never_asks_an_agent() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.engine import create
+    from game.ui.driver import REMOTE, TurnDriver
+    from game.ui.remote import RemoteSource
+
+    state = create("kinzo", seats=2, seed=1)
+    seat = 1 - int(state.current_seat or 0)  # the window sits at the seat NOT to act
+    welcome = {"seat": seat, "token": "t", "game": "kinzo", "seats": 2, "agents": ["remote", "remote"],
+               "step": 0, "view": state.view(seat)}
+    source = RemoteSource(link=None, welcome=welcome)
+    with ThreadPoolExecutor(1) as pool:
+        driver = TurnDriver(source, pool)
+        for _ in range(100):  # far past the AI pause
+            turn = driver.step(0.1, seat)
+            assert turn.kind == REMOTE and turn.seat == state.current_seat
+        assert driver.future is None and not driver.busy()
+    assert source.state.legal_actions() == [] and source.state.check(state.legal_actions()[0]) is not None
