@@ -261,9 +261,13 @@ class RemoteSource:
                 self.on_fresh()
         elif kind == "seat":
             who = self.name(msg["seat"])
-            words = {"away": f"{who} has lost the connection.",
-                     "stand_in": f"{who} is away: an AI plays for them until they return.",
-                     "back": f"{who} is back."}
+            if msg["seat"] == self.seat:  # the server's stand-in took this seat's turn: the person was too slow
+                words = {"stand_in": "Time ran out: an AI played your turn for you.",
+                         "back": "Your seat is yours again."}
+            else:
+                words = {"away": f"{who} has lost the connection.",
+                         "stand_in": f"{who} is slow or away: an AI plays for them until they return.",
+                         "back": f"{who} is back."}
             self._notice(words.get(msg["status"], f"{who}: {msg['status']}."))
         elif kind == "over":
             self.result = msg["result"]
