@@ -135,7 +135,7 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_join(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("join", help="take a seat at a served table (headless with --agent)")
+    p = sub.add_parser("join", help="take a seat at a served table: in the game window, or headless with --agent")
     p.add_argument("url", help="the table, e.g. ws://127.0.0.1:8765")
     p.add_argument("--agent", default=None, help="play headless with this AI level")
     p.add_argument("--token", default=None, help="take a seat back with the token given on joining")
@@ -187,6 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(format_table(result))
             print(json.dumps(result, separators=(",", ":")))
             return 0
+        if args.command == "join" and not args.agent:  # the game window at that seat
+            from game.ui.app import main as app_main
+
+            return app_main(args)
         if args.command == "join":
             from game.net.client import main as join_main
 

@@ -120,7 +120,5 @@ def test_serve_and_join_say_what_is_wrong(capsys: Any) -> None:
         port = taken.getsockname()[1]
         assert main(["serve", "kinzo", "--agents", "remote", "--port", str(port)]) == 2
         assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
-    assert main(["join", "ws://127.0.0.1:9"]) == 2
-    assert "not built yet" in capsys.readouterr().err
     assert main(["join", "http://nowhere", "--agent", "random"]) == 2
     assert "not a table address" in capsys.readouterr().err

@@ -223,8 +223,8 @@ class Client:
 def main(args: Any) -> int:
     """``cantina join URL --agent NAME``: play one seat headless; prints the summary JSON as the last line."""
     if not args.agent:
-        print("cantina join: the game window at a network seat is not built yet; give --agent NAME to play "
-              "headless", file=sys.stderr)
+        print("cantina join: without --agent the seat opens in the game window (python -m game join URL)",
+              file=sys.stderr)
         return 2
     log = Path(args.log).open("w", encoding="utf-8") if args.log else None  # noqa: SIM115
     client = Client(args.url, args.agent, token=args.token, password=args.password, log=log, seed=args.agent_seed,

@@ -112,6 +112,9 @@ class App:
         self.dirty = True
         self.fullscreen = False
         self.persist = False  # save the window size and mode at exit (the real app; not tests or benches)
+        #: network seats open in this window (game.ui.remote): each is pumped once a frame (``pump()``: True
+        #: when something arrived) and closed when the window goes back to the title or shuts down
+        self.links: list[Any] = []
         set_window_icon()  # before the window exists: some systems take the icon only then
         want = size or tuple(self.settings.window_size)
         self.screen = self._set_mode(want, self.settings.fullscreen and size is None)
@@ -231,8 +234,15 @@ class App:
         from game.ui.scenes.title import TitleScene
 
         self._close_tables()
+        self.close_links()
         self.stack.clear_to(TitleScene(self))
         self.dirty = True
+
+    def close_links(self) -> None:
+        """Leave every network table this window sits at."""
+        links, self.links = self.links, []
+        for link in links:
+            link.close()
 
     def _close_tables(self) -> None:
         tables = sys.modules.get("game.ui.tables.base")
@@ -327,7 +337,16 @@ class App:
             self.toast(f"Something went wrong: {exc}", 6.0)
 
     def step(self, dt: float) -> None:
-        """Update everything by ``dt`` seconds."""
+        """Update everything by ``dt`` seconds (first what the network brought, so the scenes see it now)."""
+        for link in list(self.links):
+            try:
+                if link.pump():
+                    self.dirty = True
+            except Exception as exc:
+                if self.strict:
+                    raise
+                log.error("%s", traceback.format_exc())
+                self.toast(f"Something went wrong at the network table: {exc}", 6.0)
         self._guard(self.stack.update, dt)
         if self.toasts:
             self.toasts = [(m, t - dt) for m, t in self.toasts if t - dt > 0]
@@ -449,6 +468,7 @@ class App:
         if self.persist:
             self.save_settings()
         self._close_tables()
+        self.close_links()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         if self.sound is not None:
@@ -519,7 +539,13 @@ def main(args: Any) -> int:
     app = App(size=size)
     app.persist = frames is None  # a headless --frames run leaves the player's settings alone
     try:
-        if demo:
+        if getattr(args, "url", None):  # ``cantina join ws://...`` without --agent: the window at that seat
+            from game.ui.scenes.network import join_table
+
+            app.go_title()
+            join_table(app, args.url, password=getattr(args, "password", None), token=getattr(args, "token", None),
+                       log=getattr(args, "log", None))
+        elif demo:
             app.start_demo(demo, getattr(args, "seed", None), getattr(args, "seats", None))
         else:
             app.go_title()

@@ -37,6 +37,7 @@ PERSON = "person"      #: the person the table faces is to act: wait for them
 PAUSING = "pausing"    #: an AI seat acts after the readable pause, which is still running
 THINKING = "thinking"  #: an AI seat's decision is being made on the worker
 MOVED = "moved"        #: an AI seat's decision was just played (its events are on the bus)
+REMOTE = "remote"      #: a seat played on another machine acts: its move comes by the network (a network table)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,9 @@ class TurnDriver:
         seat = state.current_seat
         if seat is None:
             raise ValueError("the game is not over but no seat is to act")
+        is_remote = getattr(self.source, "is_remote", None)  # a network table's source says which seats are elsewhere
+        if is_remote is not None and is_remote(seat):
+            return Turn(REMOTE, seat)
         if self.source.is_human(seat):
             needs = curtain(seat) if curtain is not None else self.needs_curtain(seat, eyes)
             if needs:

@@ -34,8 +34,11 @@ class ResultsScene(Scene):
         #: each row's place: equal stacks share it ("1. 1. 3."), as a results table ranks a tie
         self.places = [1 + sum(1 for other in self.stacks if other > stack) for _, stack in self.rows]
         self.noun = getattr(table, "ROUND_NOUN", "round")
+        again = [Button("Play again", self.again, pygame.K_p, "P", "The same table, a new seed", primary=True)]
+        if not table.session.setup.get("game"):  # a network seat: the host sets the next table, not this window
+            again = []
         self.col = ButtonColumn([
-            Button("Play again", self.again, pygame.K_p, "P", "The same table, a new seed", primary=True),
+            *again,
             Button("Title screen", app.go_title, pygame.K_ESCAPE, "Esc", "Back to the title screen"),
         ])
 

@@ -1,4 +1,4 @@
-"""The title screen: Campaign, Quick table, Rules, Settings, Quit."""
+"""The title screen: Campaign, Quick table, Host a table, Join a table, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ class TitleScene(Scene):
                    "three save slots"),
             Button("Quick table", self.quick, pygame.K_q, "Q", "Pick a game, seats and stakes, and play",
                    primary=True),
+            Button("Host a table", self.host, pygame.K_h, "H", "Serve a table from here: friends join over "
+                   "the network"),
+            Button("Join a table", self.join, pygame.K_j, "J", "Take a seat at a table served elsewhere "
+                   "(ws://host:port)"),
             Button("Rules", self.rules, pygame.K_r, "R", "How every game is played, with examples"),
             Button("Settings", self.settings, pygame.K_s, "S", "Speed, sound, colour-blind mode, names"),
             Button("Quit", self.quit, pygame.K_ESCAPE, "Esc", "Leave the cantina"),
@@ -39,6 +43,16 @@ class TitleScene(Scene):
         from game.ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app))
+
+    def host(self) -> None:
+        from game.ui.scenes.network import NetworkScene
+
+        self.app.push(NetworkScene(self.app, "host"))
+
+    def join(self) -> None:
+        from game.ui.scenes.network import NetworkScene
+
+        self.app.push(NetworkScene(self.app, "join"))
 
     def rules(self) -> None:
         from game.ui.scenes.rules import RulesScene

@@ -1600,7 +1600,7 @@ class BaseTable(Scene):
         if status:
             self.text.blit(s, status, int(13 * u), theme.TURN if turn else theme.TEXT_DIM, "bold",
                            bottomright=(box.w - pad, box.h - int(7 * u)))
-        if not self.session.is_human(seat):
+        if not self.session.is_human(seat) and self.session.seats[seat].agent != "remote":  # a network player: no tag
             self.text.blit(s, "AI", int(12 * u), theme.TEXT_DIM, "bold", topright=(box.w - pad, int(7 * u)))
         self._plates[seat] = (key, s)
         return s
