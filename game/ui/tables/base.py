@@ -50,6 +50,7 @@ from game.ui.scene import Scene
 from game.ui.showdown_words import count, showdown_words
 from game.ui.source import TableSource
 from game.ui.tables.log_panel import LogLine, TableLog
+from game.ui.tables.story import StoryPlayer
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -92,6 +93,8 @@ class ChipFlight(Anim):
 
 class Tumble(FrameAnim):
     """A die or cube thrown onto the felt: it spins through random faces, drops and settles with a bounce."""
+
+    lands = True
 
     def __init__(self, key: tuple[Any, ...], final: Any, draw_face: Callable[[Any, int], pygame.Surface],
                  faces: tuple[Any, ...], pos: tuple[float, float], size: int, duration: float, seed: int,
@@ -243,8 +246,8 @@ class BaseTable(Scene):
         self.sub = session.bus.subscribe("*", self.on_event)
         #: whose turn it is and what to do about it (AI pacing, curtain, the end): pygame-free, game.ui.driver
         self.driver = TurnDriver(session, app.pool, self.speed)
-        self.beats: deque[Beat] = deque()
-        self.beat: Beat | None = None
+        #: the beats the events become, played one at a time: game/ui/tables/story.py
+        self.story = StoryPlayer(self, app.report)
         self.anims: list[Anim] = []
         #: the log's lines and scroll (the table paints them): game/ui/tables/log_panel.py
         self.table_log = TableLog(self.describe)
@@ -254,7 +257,6 @@ class BaseTable(Scene):
         self.shown: dict[str, Any] = self.opening_view()
         self.synced = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
-        self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
         self._result_place: tuple[Any, pygame.Rect] | None = None
         self.buttons: list[Button] = []
         self.specs: list[ActionSpec] = []
@@ -309,6 +311,21 @@ class BaseTable(Scene):
     @_log_version.setter
     def _log_version(self, value: int) -> None:
         self.table_log.version = value
+
+    @property
+    def beats(self) -> deque[Beat]:
+        """The beats waiting to play (held by :attr:`story`)."""
+        return self.story.beats
+
+    @property
+    def beat(self) -> Beat | None:
+        """The beat playing now (held by :attr:`story`)."""
+        return self.story.beat
+
+    @property
+    def holding(self) -> bool:
+        """The pause after a round's end: the next deal waits for a click, Space or Enter (see :attr:`story`)."""
+        return self.story.holding
 
     @property
     def ai_future(self) -> Future[Action | None] | None:
@@ -557,23 +574,10 @@ class BaseTable(Scene):
 
     # ------------------------------------------------------------------ the bus
     def on_event(self, ev: Event) -> None:
-        """An event from the bus: queue its beats (and the hold after a round's end); the story plays them."""
+        """An event from the bus: the story queues its beats (and the hold after a round's end) and plays them."""
         if trace.enabled():
             trace.trace("event", event=ev.kind, seat=ev.seat)
-        try:
-            beats = self.beats_for(ev)
-        except Exception as exc:  # a drawing bug must not stop the game: log it and go on
-            self.app.report(f"cannot animate {ev.kind}: {exc}")
-            beats = [Beat(0.0, event=ev)]
-        if not beats:
-            beats = [Beat(0.0, event=ev)]  # every event is folded into the picture, animated or not
-        if beats[0].event is None:
-            beats[0].event = ev
-        self.beats.extend(beats)
-        if ev.kind == "round_over":
-            hold = self.hold_seconds(ev)
-            if hold is not None:
-                self.beats.append(Beat(hold, self.start_hold, self.end_hold))
+        self.story.tell(ev)
         self.synced = False
 
     def beats_for(self, ev: Event) -> list[Beat]:
@@ -650,21 +654,20 @@ class BaseTable(Scene):
         return self.HOLD_SECONDS if not self.session.humans else math.inf
 
     def start_hold(self) -> None:
-        self.holding = True
+        """The hold after a round's end begins (the story holds): the bar offers to go on."""
         last = self.state.is_over
         self.own_buttons([(ActionSpec("Results" if last else "Next hand",
                                       "See how the session ended" if last else "Deal the next hand",
                                       pygame.K_n, "N", primary=True), self.release_hold)])
 
     def end_hold(self) -> None:
-        self.holding = False
+        """The hold is over: the result leaves the felt and the bar is the game's again."""
         self.result = None
         self.rebuild_actions()
 
     def release_hold(self) -> None:
         """A click, Space or Enter: the next deal goes ahead."""
-        if self.holding and self.beat is not None and self.beat.end == self.end_hold:
-            self._end_beat()
+        if self.story.release():
             self.app.dirty = True
 
     # ------------------------------------------------------------------ words
@@ -787,41 +790,18 @@ class BaseTable(Scene):
         for a in self.anims:
             a.finish()
         self.anims = []
-        if self.beat is not None:
-            self._end_beat()
-
-    def _start_beat(self, beat: Beat) -> None:
-        self.beat = beat
-        beat.started = True
-        beat.duration = self.dur(beat.duration)
-        if beat.event is not None:
-            if beat.event.kind == "round_started":
-                self.result = None
-            self.fold(beat.event)
-        before = len(self.anims)
-        if beat.start is not None:
-            beat.start()
-        # the event is said once the dice it threw have landed (the tumbles this beat started), else at once
-        beat.say_at = max((a.delay + a.duration for a in self.anims[before:] if isinstance(a, Tumble)),
-                          default=0.0)
-        self.say_beat(beat)
-        if beat.sound:
-            self.app.play(beat.sound)
-        self.on_beat_started(beat)
+        self.story.skip()
 
     def on_beat_started(self, beat: Beat) -> None:
         """A beat of the story has just started (its event folded, its animation begun): a table that keeps
         something derived from the picture drops it here. Nothing by default."""
 
-    def say_beat(self, beat: Beat, now: bool = False) -> None:
-        """Put the beat's event in the log (and so the header) once its moment has come, or ``now``."""
-        if beat.event is not None and not beat.said and (now or beat.elapsed >= beat.say_at):
-            beat.said = True
-            self.add_log(beat.event)
-
     def fold(self, ev: Event) -> None:
         """Show the view after ``ev``: the engine's reducer over what the eyes may see of it. A reducer that
-        fails (a bug) is reported and the picture jumps to the true view when the story ends."""
+        fails (a bug) is reported and the picture jumps to the true view when the story ends. The story calls
+        this at the first beat of each event (a table extends it to note what the event changed)."""
+        if ev.kind == "round_started":
+            self.result = None
         before = self.shown
         try:
             self.shown = reduce_view(self.shown, ev.visible_to(self.eyes))
@@ -829,14 +809,6 @@ class BaseTable(Scene):
             self.app.report(f"cannot fold {ev.kind}: {exc!r}")
             return
         self.stage_chips(before, ev)
-
-    def _end_beat(self) -> None:
-        beat, self.beat = self.beat, None
-        if beat is not None:
-            self.say_beat(beat, now=True)
-        if beat is not None and beat.end is not None:
-            beat.end()
-        self.on_beat_ended()
 
     def on_beat_ended(self) -> None:
         """The current beat has just ended (or was skipped). Nothing by default."""
@@ -850,23 +822,7 @@ class BaseTable(Scene):
             a.update(dt)
         if self.anims:
             self.anims = [a for a in self.anims if not a.done]
-        # play the story: one beat at a time
-        guard = 0
-        while guard < 200:
-            guard += 1
-            if self.beat is None:
-                if not self.beats:
-                    break
-                self._start_beat(self.beats.popleft())
-            b = self.beat
-            assert b is not None
-            b.elapsed += dt
-            dt = 0.0
-            self.say_beat(b)
-            if b.elapsed >= b.duration:
-                self._end_beat()
-                continue
-            break
+        self.story.play(dt)
         if self.beat is None and not self.beats and not self.anims and not self.synced:
             self.sync()
         if self.synced:
