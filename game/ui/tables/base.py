@@ -49,6 +49,7 @@ from game.ui.regions import RecordingSurface, RegionRecorder, note_clipped
 from game.ui.scene import Scene
 from game.ui.showdown_words import count, showdown_words
 from game.ui.source import TableSource
+from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
 from game.ui.tables.log_panel import LogLine, TableLog
 from game.ui.tables.story import StoryPlayer
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
@@ -183,23 +184,6 @@ class Item:
     layer: int = 0  # 0 under the animations, 1 over them
 
 
-@dataclass
-class ActionSpec:
-    """A button the action bar shows: an exact action, or an amount kind whose amount the slider sets."""
-
-    label: str
-    tooltip: str
-    key: int | None = None
-    key_label: str = ""
-    action: Action | None = None
-    amount_kind: str | None = None
-    enabled: bool = True
-    primary: bool = False
-    #: the action a greyed button stands for when ``action`` is None (not legal now): the bar asks the engine
-    #: why not (``state.check``) and says it on hover
-    probe: Action | None = None
-
-
 @dataclass(frozen=True)
 class RoundResult:
     """How the round ended, held on the felt from its ``round_over`` until the next round is dealt: who won
@@ -258,10 +242,8 @@ class BaseTable(Scene):
         self.synced = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
         self._result_place: tuple[Any, pygame.Rect] | None = None
-        self.buttons: list[Button] = []
-        self.specs: list[ActionSpec] = []
-        self.slider: Slider | None = None
-        self.slider_kind: str | None = None
+        #: the buttons, their specs and the amount slider: game/ui/tables/action_bar.py
+        self.bar = ActionBar(self)
         self.menu_button = Button("Menu", self.open_menu, key=None, tooltip="Pause: rules, settings, leave")
         self.hover_pos = (-1, -1)
         self._bg: pygame.Surface | None = None
@@ -326,6 +308,34 @@ class BaseTable(Scene):
     def holding(self) -> bool:
         """The pause after a round's end: the next deal waits for a click, Space or Enter (see :attr:`story`)."""
         return self.story.holding
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The action bar's buttons (held by :attr:`bar`)."""
+        return self.bar.buttons
+
+    @property
+    def specs(self) -> list[ActionSpec]:
+        """The specs of the action bar's buttons (held by :attr:`bar`)."""
+        return self.bar.specs
+
+    @property
+    def slider(self) -> Slider | None:
+        """The action bar's amount slider, if an action takes an amount (held by :attr:`bar`)."""
+        return self.bar.slider
+
+    @slider.setter
+    def slider(self, value: Slider | None) -> None:
+        self.bar.slider = value
+
+    @property
+    def slider_kind(self) -> str | None:
+        """The amount kind the slider sets (held by :attr:`bar`)."""
+        return self.bar.slider_kind
+
+    @slider_kind.setter
+    def slider_kind(self, value: str | None) -> None:
+        self.bar.slider_kind = value
 
     @property
     def ai_future(self) -> Future[Action | None] | None:
@@ -900,7 +910,7 @@ class BaseTable(Scene):
             label = act.kind.replace("_", " ").capitalize()
             if not ranged and act.fields:
                 label += " " + " ".join(str(v) for _, v in act.fields)
-            key = _pick_key(label, used)
+            key = pick_key(label, used)
             spec = ActionSpec(label, f"{label}", key=key, key_label=pygame.key.name(key).upper() if key else "")
             if ranged:
                 spec.amount_kind = act.kind
@@ -920,40 +930,16 @@ class BaseTable(Scene):
         except Exception as exc:
             self.app.report(f"cannot build the action buttons: {exc}")
             specs = []
-        self.specs = specs
-        old_value = self.slider.value if self.slider is not None else None
-        old_kind = self.slider_kind
-        self.slider = None
-        self.slider_kind = None
-        for spec in specs:
-            if spec.amount_kind and mine:
-                rng = self.state.amount_range(spec.amount_kind)
-                if rng is None:
-                    continue
-                lo, hi = rng
-                value = old_value if old_kind == spec.amount_kind and old_value is not None else lo
-                self.slider = Slider(lo, hi, max(lo, min(hi, value)), self.slider_step(spec.amount_kind, lo, hi, view))
-                self.slider_kind = spec.amount_kind
-                break
+        bar = self.bar
+        bar.specs = specs
+        bar.pick_slider(specs if mine else [], self.state.amount_range,
+                        lambda kind, lo, hi: self.slider_step(kind, lo, hi, view))
         for spec in specs:
             if not (spec.enabled and mine):
-                self._say_why_greyed(spec, view)
+                bar.say_why_greyed(spec, lambda spec: self.why_greyed(spec, view), mine)
         self.put_buttons(specs, [self.button_callback(spec) for spec in specs], live=mine)
 
     # ------------------------------------------------------------------ why a button is greyed
-    def _say_why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> None:
-        """Put why the greyed button ``spec`` cannot be pressed now at the head of its tooltip (a table error
-        here must never cost the bar: the button then keeps its own tooltip)."""
-        try:
-            why = self.why_greyed(spec, view)
-        except Exception as exc:
-            self.app.report(f"cannot say why {spec.label!r} is greyed: {exc}")
-            return
-        if not why or why == spec.tooltip or spec.tooltip.startswith(why):
-            return
-        own = "" if self.my_turn() else spec.tooltip  # waiting: what the button will do, after why not now
-        spec.tooltip = f"{why} · {own}" if own and own != spec.label else why
-
     def why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> str | None:
         """Why ``spec`` is greyed, in the table's words, from the engine's refusal of what it would play (None:
         the button's own tooltip already says what to do, e.g. "pick a card first")."""
@@ -1004,18 +990,12 @@ class BaseTable(Scene):
                     live: bool = True) -> None:
         """Show ``specs`` on the bar, each button calling its callback (enabled when its spec is and the bar is
         ``live``), and lay the bar out."""
-        self.specs = specs
-        self.buttons = [Button(spec.label, cb, key=spec.key, key_label=spec.key_label, tooltip=spec.tooltip,
-                               enabled=spec.enabled and live, primary=spec.primary, tag=spec)
-                        for spec, cb in zip(specs, callbacks, strict=True)]
-        self._layout_bar()
+        self.bar.put(specs, callbacks, live)
 
     def own_buttons(self, pairs: list[tuple[ActionSpec, Callable[[], None]]]) -> None:
         """Buttons that drive the table itself rather than the game (a replay's controls, the pause between
         campaign hands): each spec with its callback, and no amount slider."""
-        self.slider = None
-        self.slider_kind = None
-        self.put_buttons([spec for spec, _ in pairs], [cb for _, cb in pairs])
+        self.bar.own(pairs)
 
     def button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
         if spec.amount_kind:
@@ -1035,9 +1015,8 @@ class BaseTable(Scene):
         return specs
 
     def amount_label(self, spec: ActionSpec) -> str:
-        if self.slider is not None and spec.amount_kind == self.slider_kind:
-            return self.amount_words(spec.label, spec.amount_kind, self.slider.value)
-        return spec.label
+        """An amount button's label at the slider's amount (see :meth:`ActionBar.amount_label`)."""
+        return self.bar.amount_label(spec)
 
     def amount_words(self, label: str, kind: str | None, amount: int, view: dict[str, Any] | None = None) -> str:
         """The words of an amount button for ``amount`` (the engine's amount): every table says a raise the same
@@ -1057,75 +1036,20 @@ class BaseTable(Scene):
         return self.raise_to(amount) if kind == "raise" else amount
 
     def _layout_bar(self) -> None:
-        """Buttons from the left, the amount slider at the right. The buttons share the room left of the
-        slider, its knob and its labels; where one row would squeeze them below a readable width (the key
-        caps drop off at 90 px and labels get cut) they wrap into two rows under the bar's heading."""
-        r = self.bar_rect
-        u = self.u
-        pad = int(10 * u)
-        bh = int(min(48 * u, (r.h - 3 * pad) * 0.55))
-        y = r.bottom - pad - bh
-        right = r.right - pad
-        if self.slider is not None:
-            slider_w = int(min(240 * u, r.w * 0.28))
-            self.slider.rect = pygame.Rect(r.right - 3 * pad - slider_w, y + bh // 2 - int(9 * u), slider_w,
-                                           int(18 * u))
-            right = self.slider_reach().x - pad
-        n = max(1, len(self.buttons))
-        room = right - (r.x + pad)
-        # as wide as the longest label needs ("Reroll right (double-Kulro)"), if the row has the room
-        widest = max([self.BUTTON_MAX_W * u] + [b.natural_width(self.text, int(17 * u), bh) for b in self.buttons])
-        per_row, gap = n, 0
-        bw = min(widest, (room - (n - 1) * pad) / n)
-        if bw < max(91, int(120 * u)) and n > 1:  # (a button shows its key cap from 91 px wide)
-            per_row = -(-n // 2)
-            bw = min(widest, (room - (per_row - 1) * pad) / per_row)
-            gap = max(2, pad // 2)
-            font = self.app.res.font("bold", int(15 * u))
-            top = r.y + int(8 * u) + font.get_linesize() + max(3, pad // 2)  # under the heading
-            bh = min(bh, (r.bottom - pad - top - gap) // 2)
-            y = r.bottom - pad - 2 * bh - gap
-        bw = max(1, int(bw))
-        for i, b in enumerate(self.buttons):
-            row, col = divmod(i, per_row)
-            b.rect = pygame.Rect(r.x + pad + col * (bw + pad), y + row * (bh + gap), bw, bh)
-        if self.slider is not None and per_row < n:  # level with the middle of the two rows
-            self.slider.rect.centery = y + bh + gap // 2
-
-    def _slider_labels(self) -> list[tuple[str, dict[str, tuple[int, int]]]]:
-        """The words around the amount slider (its ends under it, how to move it above) and where they go."""
-        s = self.slider
-        assert s is not None
-        lo, hi = self.shown_amount(self.slider_kind, s.lo), self.shown_amount(self.slider_kind, s.hi)
-        return [(f"{lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
-                (f"{hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
-                (self.SLIDER_HINT, {"midbottom": (s.rect.centerx, s.rect.top - int(4 * self.u))})]
+        """Lay the action bar out again (a table that changed its slider by hand calls this)."""
+        self.bar.layout()
 
     def slider_reach(self) -> pygame.Rect:
-        """Everything the amount slider draws: the track, the knob at either end, and its labels (the action
-        bar keeps its buttons clear of all of it)."""
-        s = self.slider
-        assert s is not None
-        knob = max(6, s.rect.h // 2 - 2)
-        out = s.rect.inflate(2 * knob, max(0, 2 * knob - s.rect.h))
-        font = self.app.res.font("text", int(12 * self.u))
-        for words, anchor in self._slider_labels():
-            label = pygame.Rect((0, 0), font.size(words))
-            for point, at in anchor.items():
-                setattr(label, point, at)
-            out.union_ip(label)
-        return out
+        """Everything the amount slider draws (see :meth:`ActionBar.slider_reach`)."""
+        return self.bar.slider_reach()
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
         if ev.kind == "move":
             self.hover_pos = ev.pos
-            for b in self.buttons:
-                b.handle(ev)
+            self.bar.hover(ev)
             self.menu_button.handle(ev)
             self.coach.handle(ev)
-            if self.slider is not None and self.slider.dragging:
-                self.slider.handle(ev)
             return
         if self.menu_button.handle(ev) or self.coach.handle(ev):
             return
@@ -1135,16 +1059,8 @@ class BaseTable(Scene):
         if self.holding and ev.kind == "key" and ev.action == "confirm":
             self.release_hold()
             return
-        if self.slider is not None and self.my_turn():
-            if self.slider.handle(ev):
-                return
-            if ev.kind == "key" and ev.action in ("more", "up", "less", "down", "page_up", "page_down"):
-                step = {"more": 1, "up": 1, "less": -1, "down": -1, "page_up": 5, "page_down": -5}[ev.action]
-                self.slider.nudge(step)
-                return
-        for b in self.buttons:
-            if b.handle(ev):
-                return
+        if self.bar.handle(ev, self.my_turn()):
+            return
         if self.coach.handle_key(ev):
             return
         if ev.kind == "wheel" and self.log_rect.collidepoint(ev.pos):
@@ -1663,30 +1579,11 @@ class BaseTable(Scene):
         self.coach.draw_button(surf)
 
     def bar_sig(self) -> Any:
-        for b, spec in zip(self.buttons, self.specs, strict=False):
-            if spec.amount_kind:
-                b.label = self.amount_label(spec)
-        s = self.slider
-        return (self.bar_words(), self.my_turn(),
-                tuple((b.label, b.enabled, b.hover, b.pressed, b.selected, tuple(b.rect)) for b in self.buttons),
-                (s.value, s.lo, s.hi, s.dragging, tuple(s.rect)) if s else None, self.u)
+        """What the action bar's picture depends on (see :meth:`ActionBar.sig`)."""
+        return self.bar.sig()
 
     def draw_bar(self, surf: pygame.Surface) -> None:
-        r = self.bar_rect
-        u = self.u
-        pygame.draw.rect(surf, (10, 10, 14), r)
-        pygame.draw.line(surf, theme.BRASS_DARK, r.topleft, r.topright, 2)
-        head = self.bar_words()
-        self.text.blit(surf, head, int(15 * u), theme.TURN if self.my_turn() else theme.TEXT_DIM, "bold",
-                       topleft=(r.x + int(12 * u), r.y + int(8 * u)))
-        for b, spec in zip(self.buttons, self.specs, strict=False):
-            if spec.amount_kind:
-                b.label = self.amount_label(spec)
-            b.draw(surf, self.text, int(17 * u))
-        if self.slider is not None:
-            self.slider.draw(surf)
-            for words, anchor in self._slider_labels():
-                self.text.blit(surf, words, int(12 * u), theme.TEXT_DIM, **anchor)
+        self.bar.draw(surf)
 
     def bar_words(self) -> str:
         """The words over the action bar: while the table holds on a round's end, how to go on; else the
@@ -1708,9 +1605,9 @@ class BaseTable(Scene):
 
     def tooltip(self) -> tuple[str, pygame.Rect] | None:
         """The tooltip under the pointer, and the button it belongs to."""
-        for b in self.buttons:
-            if b.rect.collidepoint(self.hover_pos) and b.tooltip:
-                return b.tooltip, b.rect
+        tip = self.bar.tooltip(self.hover_pos)
+        if tip is not None:
+            return tip
         if self.menu_button.rect.collidepoint(self.hover_pos):
             return self.menu_button.tooltip, self.menu_button.rect
         return self.coach.button_tip(self.hover_pos)
@@ -1783,18 +1680,7 @@ def _short(v: Any) -> bool:
     return isinstance(v, (int, str)) and len(str(v)) <= 24
 
 
-_PREFERRED_KEYS = "crdkabtsgphfxyzqwevnmlioju"
-
-
-def _pick_key(label: str, used: set[int]) -> int | None:
-    """A letter key for a button: its first free initial, else any free letter."""
-    for ch in label.lower() + _PREFERRED_KEYS:
-        if ch.isalpha() and ch.isascii():
-            k = pygame.key.key_code(ch)
-            if k not in used:
-                used.add(k)
-                return k
-    return None
+_pick_key = pick_key  # (the generic table's name for it)
 
 
 def shade_table(surf: pygame.Surface) -> None:
