@@ -124,3 +124,19 @@ def test_landing_time_counts_only_what_lands() -> None:
     assert landing_time([Slide(3.0)]) == 0.0
     assert landing_time([Thrown(0.5, delay=0.25), Thrown(0.2), Slide(9.0)]) == 0.75
 
+
+
+def test_the_table_sound_plays_a_beat_sound_when_its_beat_starts_not_when_the_event_comes() -> None:
+    from game.ui.tables.table_sound import TableSound
+
+    t = Hooks({"bet": [Beat(0.5, sound="chips")], "roll": [Beat(0.5, sound="dice")]})
+    played: list[str] = []
+    p = StoryPlayer(t, t.calls.append)
+    p.listeners.append(TableSound(played.append).beat_started)
+    p.tell(Event("bet", 0, {}))
+    p.tell(Event("roll", 0, {}))
+    assert played == []
+    p.play(0.0)
+    assert played == ["chips"]
+    p.play(0.3)
+    assert played == ["chips", "dice"]

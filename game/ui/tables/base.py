@@ -50,8 +50,10 @@ from game.ui.scene import Scene
 from game.ui.showdown_words import count, showdown_words
 from game.ui.source import TableSource
 from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
+from game.ui.tables.log_painter import LogPainter
 from game.ui.tables.log_panel import LogLine, TableLog
 from game.ui.tables.story import StoryPlayer
+from game.ui.tables.table_sound import TableSound
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -232,6 +234,9 @@ class BaseTable(Scene):
         self.driver = TurnDriver(session, app.pool, self.speed)
         #: the beats the events become, played one at a time: game/ui/tables/story.py
         self.story = StoryPlayer(self, app.report)
+        #: a beat's sound plays as its beat starts (it follows the story, not the bus): table_sound.py
+        self.sound = TableSound(app.play)
+        self.story.listeners.append(self.sound.beat_started)
         self.anims: list[Anim] = []
         #: the log's lines and scroll (the table paints them): game/ui/tables/log_panel.py
         self.table_log = TableLog(self.describe)
@@ -249,9 +254,8 @@ class BaseTable(Scene):
         self._bg: pygame.Surface | None = None
         self._bg_dim: pygame.Surface | None = None  # the lamp's dimmed patch of the room (the felt and its rim)
         self._bg_dim_rect = pygame.Rect(0, 0, 0, 0)
-        self._log_surf: pygame.Surface | None = None
-        self._log_dirty = True
-        self.table_log.changed()
+        #: draws the log's lines into the log panel (log_painter.py)
+        self.log_panel = LogPainter(self)
         self.seed = session.seed
         self._tumble_seed = session.seed * 7919
         self.message: str | None = None
@@ -285,14 +289,6 @@ class BaseTable(Scene):
     @log_scroll.setter
     def log_scroll(self, value: int) -> None:
         self.table_log.scroll = value
-
-    @property
-    def _log_version(self) -> int:
-        return self.table_log.version
-
-    @_log_version.setter
-    def _log_version(self, value: int) -> None:
-        self.table_log.version = value
 
     @property
     def beats(self) -> deque[Beat]:
@@ -385,8 +381,7 @@ class BaseTable(Scene):
     def set_eyes(self, seat: int | None) -> None:
         if seat != self.eyes:
             self.eyes = seat
-            self._log_dirty = True
-            self._log_version += 1
+            self.table_log.changed()  # the log is worded for the new eyes
             self.shown = self.state.view(seat)
             self.layout(self.size)  # the new eyes sit at the bottom of the table
             if trace.enabled() and self.my_turn():
@@ -420,8 +415,7 @@ class BaseTable(Scene):
         self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
         self.coach.layout()
         self._bg = None
-        self._log_dirty = True
-        self._log_version += 1
+        self.table_log.changed()
         self.seat_geo = [self.seat_geometry(s) for s in range(self.n)]
         self._stack_spots: dict[int, tuple[float, float]] = {}  # found again for the new seats (stack_spot)
         self.layout_pieces()
@@ -738,7 +732,6 @@ class BaseTable(Scene):
     def add_log(self, ev: Event | None, text: str = "") -> None:
         """A line in the log: an event (worded for whoever has the screen when it is read) or a fixed text."""
         self.table_log.add(ev, text)
-        self._log_dirty = True
 
     def log_text(self, line: LogLine) -> str | None:
         return self.table_log.text(line, self.eyes)
@@ -1064,9 +1057,7 @@ class BaseTable(Scene):
         if self.coach.handle_key(ev):
             return
         if ev.kind == "wheel" and self.log_rect.collidepoint(ev.pos):
-            self.log_scroll = max(0, self.log_scroll + ev.wheel)
-            self._log_dirty = True
-            self._log_version += 1
+            self.table_log.scroll_by(ev.wheel)
             return
         if (ev.kind == "key" and ev.action == "skip") or (ev.kind == "down" and ev.button == 1
                                                           and self.area.collidepoint(ev.pos)):
@@ -1128,7 +1119,7 @@ class BaseTable(Scene):
             out.append(Item("result", self.result_rect(), (self.result, self.u), self.draw_result, 1))
         out.append(Item("top", pygame.Rect(0, 0, self.size[0], self.top_h), self.top_sig(), self.draw_top, 1))
         out.append(Item("bar", self.bar_rect.copy(), self.bar_sig(), self.draw_bar, 1))
-        out.append(Item("log", self.log_rect.copy(), self._log_version, self.draw_log, 1))
+        out.append(Item("log", self.log_rect.copy(), self.table_log.version, self.draw_log, 1))
         out += self.coach.items()
         tip = self.tooltip()
         if tip is not None:
@@ -1302,7 +1293,7 @@ class BaseTable(Scene):
         """Paint one whole frame on ``surf`` with the region recorder on (the layout bench): the caches that
         would hide a shortened text (the name plates, the log) are redrawn first."""
         self._plates.clear()
-        self._log_dirty = True
+        self.log_panel.forget()
         with self.regions.record(surf):
             self._paint(surf, incremental=False)
         self._last = None  # the next frame on the real window paints it whole
@@ -1618,41 +1609,7 @@ class BaseTable(Scene):
             draw_tooltip(surf, self.text, tip[0], tip[1], int(15 * self.u))
 
     def draw_log(self, surf: pygame.Surface) -> None:
-        r = self.log_rect
-        if self._log_dirty or self._log_surf is None or self._log_surf.get_size() != r.size:
-            self._log_surf = self._render_log(r.size)
-            self._log_dirty = False
-        surf.blit(self._log_surf, r.topleft)
-
-    def _render_log(self, size: tuple[int, int]) -> pygame.Surface:
-        u = self.u
-        s = pygame.Surface(size)
-        s.fill((11, 12, 17))
-        pygame.draw.line(s, theme.BRASS_DARK, (0, 0), (0, size[1]), 2)
-        self.text.blit(s, "TABLE LOG", int(22 * u), theme.AMBER, "head", topleft=(int(14 * u), int(8 * u)))
-        fs = int(max(12, 15 * u))
-        lh = self.app.res.font("text", fs).get_linesize()
-        width = size[0] - int(28 * u)
-        texts = self.log_lines()
-        lines: list[tuple[str, bool]] = []
-        for i, t in enumerate(texts):
-            newest = i == len(texts) - 1
-            for j, part in enumerate(self.text.wrap(t, fs, width)):
-                lines.append(("   " + part if j else part, newest))
-        top = int(44 * u)
-        fit = max(1, (size[1] - top - int(8 * u)) // lh)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - fit):end]
-        y = top
-        for t, newest in shown:
-            colour = theme.TURN if newest and self.log_scroll == 0 else theme.CREAM
-            self.text.blit(s, t, fs, colour, "bold" if newest else "text", topleft=(int(14 * u), y))
-            y += lh
-        if self.log_scroll:
-            self.text.blit(s, f"▼ {self.log_scroll} newer (wheel)", int(12 * u), theme.TEXT_DIM,
-                           bottomright=(size[0] - int(10 * u), size[1] - int(4 * u)))
-        return s
+        self.log_panel.draw(surf)
 
 
 #: the region an item's paint belongs to when its drawing names none of its own (see game.ui.regions)
