@@ -555,14 +555,15 @@ class CardTable:
     #: px (at 1280×720) between a side seat's cards and the words under them (see :meth:`hand_label`)
     HAND_LABEL_GAP: ClassVar[int] = 4
 
-    def __init__(self, app: Any, session: Any, demo: bool = False) -> None:
+    def setup(self) -> None:
+        """The card table's own fields (the base table calls this before its first hook)."""
+        super().setup()  # (a mixin: the table it is put before has it)
         self.pick = Picking()
         self.hover_key: Key | None = None
         self.fresh: set[Key] = set()
         self.deco: dict[str, Any] = {}
         self._spot_cache: dict[Any, list[Spot]] | None = None
-        self.art = CardArt(app.res, app.text, self.make_deck())
-        super().__init__(app, session, demo=demo)
+        self.art = CardArt(self.app.res, self.app.text, self.make_deck())
 
     # ------------------------------------------------------------------ subclass hooks
     def make_deck(self) -> Deck:

@@ -243,7 +243,6 @@ class BaseTable(Scene):
         self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
         self.last_actor: int | None = None
         self.eyes: int | None = self._initial_eyes()
-        self.shown: dict[str, Any] = self.opening_view()
         self.synced = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
         self._result_place: tuple[Any, pygame.Rect] | None = None
@@ -264,10 +263,19 @@ class BaseTable(Scene):
         self.flicker_t = -1.0  # < 0: the lamp burns steady
         self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
         self.line = [0] * self.n  # each seat's chips standing on its betting line (bet, not yet swept)
-        self.line_key = self.bet_pot_key()  # the pot those bets sweep into
         self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
         self.regions = RegionRecorder()  # off: the layout bench turns it on to record what a frame painted
+        # the base's own fields exist: the table's own now, before any hook (the opening view, the layout)
+        # reads them, so no subclass has to set fields before calling ``super().__init__``
+        self.setup()
+        self.shown: dict[str, Any] = self.opening_view()
+        self.line_key = self.bet_pot_key()  # the pot the bets on the lines sweep into
         self.layout(app.size)
+
+    def setup(self) -> None:
+        """Set the table's own fields (a subclass or mixin extends this, calling ``super().setup()``): the base
+        calls it from its ``__init__`` once its own fields exist and before any other hook runs
+        (:meth:`opening_view`, :meth:`bet_pot_key`, :meth:`layout`...). Nothing by default."""
 
     # ------------------------------------------------------------------ setup helpers
     @property
