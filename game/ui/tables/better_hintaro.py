@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -37,10 +37,6 @@ from game.ui.tables.base import ActionSpec, Item
 from game.ui.tables.hintaro import HintaroTable
 from game.ui.tween import ease_in_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.source import TableSource
 
 #: phases drawn as the market board
 BOARD_PHASES = frozenset({"business", "auction", "trade"})
@@ -89,9 +85,11 @@ class BetterHintaroTable(HintaroTable):
         "tiebreak": "Tie-break shootout", "over": "", "end": "", "between": "",
     }
 
-    def __init__(self, app: App, session: TableSource, demo: bool = False) -> None:
+    def setup(self) -> None:
+        """Better Hintaro's own fields (the base table calls this before its first hook)."""
+        super().setup()
         self.content = load_content()
-        self.art = bp.CardArt(app.text, self.content)
+        self.art = bp.CardArt(self.app.text, self.content)
         self.mode = "table"
         self.peek = False
         self.sel: Selection | None = None
@@ -109,7 +107,6 @@ class BetterHintaroTable(HintaroTable):
         self.before: dict[str, Any] = {}  # the view just before the event last folded in
         self.market_button = Button("Market", self.toggle_peek, key=pygame.K_m, key_label="M",
                                     tooltip="Look at the Shop, the bounties and everyone's items (M to go back)")
-        super().__init__(app, session, demo=demo)
 
     # ------------------------------------------------------------------ modes and layout
     def wanted_mode(self) -> str:
