@@ -1,4 +1,4 @@
-"""The table every game shares: room, felt, seats, pot, log, action bar, AI pacing and the hot-seat curtain.
+"""The table every game shares: room, felt, seats, pot, and the parts it is composed of.
 
 A game's table module subclasses :class:`BaseTable` and only says how its pieces look: which beats
 (animations) its events become (:meth:`beats_for`), how an event reads in words (:meth:`describe`), what to
@@ -11,16 +11,27 @@ event, exactly as a replay or a remote client would. Beats only add what moves o
 tumbling dice, tags, banners); no table patches ``shown`` by hand. The UI never decides a rule and never reads
 the state's internals.
 
-Whose turn it is, the AI seats' pacing, the hot-seat curtain and the end of the session are decided by the
-pygame-free turn driver (``game.ui.driver``), over the table source the table was given (the protocol in
-``game.ui.source``: a quick table, a campaign sitting, a replay). A table extends the flow through public hooks
-(``drive_turn``, ``on_session_over``, ``seat_geometry``, ``on_beat_started``, ``on_beat_ended``,
-``button_callback``, ``opening_view``, ``on_event``), never by redefining a private method
-(tests/ui/test_private_overrides.py).
+The parts, each a small module of its own, which the table composes:
+
+- ``driver`` (``game.ui.driver``, no pygame): whose turn it is, the AI seats' pacing, the hot-seat curtain and
+  the end of the session, over the table source the table was given (``game.ui.source``: a quick table, a
+  campaign sitting, a replay);
+- ``story`` (``tables/story.py``, no pygame): the beats the events become, played one at a time, each folding
+  its event at its start, said in the log once its dice land, and the hold after a round's end;
+- ``bar`` (``tables/action_bar.py``): the buttons, hotkeys and amount slider, and why a greyed button is greyed;
+- ``table_log`` (``tables/log_panel.py``, no pygame) and ``log_panel`` (``tables/log_painter.py``): the log's
+  lines, and their panel on screen;
+- ``sound`` (``tables/table_sound.py``): a beat's sound, as its beat starts;
+- ``regions`` (``game.ui.regions``): what the painter drew where (the layout bench reads it).
+
+A table extends the flow through public hooks (``setup``, ``drive_turn``, ``on_session_over``,
+``seat_geometry``, ``on_beat_started``, ``on_beat_ended``, ``button_callback``, ``opening_view``, ``on_event``),
+never by redefining a private method (tests/ui/test_private_overrides.py); it sets its own fields in ``setup``,
+which the base calls before any other hook (tests/ui/test_fields_after_init.py).
 
 Beats and the animations' base classes live in ``game.ui.anim`` (the card pieces use them too); the helpers
 for the beats every chip game tells alike (a bet, a pot won, the round's end, a carried pot shared out) are
-here, with the action bar's layout.
+here.
 """
 
 from __future__ import annotations
