@@ -43,6 +43,8 @@ class Anim:
     """
 
     covers: frozenset[tuple[Any, ...]] = frozenset()
+    #: a die or cube thrown: the beat that threw it says its event once it lands (the story's ``say_at``)
+    lands = False
 
     def __init__(self, duration: float, delay: float = 0.0) -> None:
         self.duration = max(1e-6, duration)

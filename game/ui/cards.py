@@ -579,14 +579,15 @@ class CardTable:
     #: card names make longer button labels than the base table's: the buttons may grow wider
     BUTTON_MAX_W: ClassVar[int] = 250
 
-    def __init__(self, app: Any, session: Any, demo: bool = False) -> None:
+    def setup(self) -> None:
+        """The card table's own fields (the base table calls this before its first hook)."""
+        super().setup()  # (a mixin: the table it is put before has it)
         self.pick = Picking()
         self.hover_key: Key | None = None
         self.fresh: set[Key] = set()
         self.deco: dict[str, Any] = {}
         self._spot_cache: dict[Any, list[Spot]] | None = None
-        self.art = CardArt(app.res, app.text, self.make_deck())
-        super().__init__(app, session, demo=demo)
+        self.art = CardArt(self.app.res, self.app.text, self.make_deck())
 
     # ------------------------------------------------------------------ subclass hooks
     def make_deck(self) -> Deck:

@@ -28,11 +28,16 @@ if TYPE_CHECKING:
 
 
 class ReplaySession(PlayerAtTable):
-    """The table source over a replay: the steps come from the record, never from anyone's choice."""
+    """The table source over a replay: the steps come from the record, never from anyone's choice. It knows
+    how many ``hands`` the record holds and how to open another (``open_hand``, the journal's), for the
+    table's Again, Previous and Next buttons."""
 
-    def __init__(self, record: SessionRecord, hand: int, names: list[str]) -> None:
+    def __init__(self, record: SessionRecord, hand: int, names: list[str], hands: int = 1,
+                 open_hand: Callable[[int], None] | None = None) -> None:
         self.record = record
         self.hand = hand
+        self.hands = hands
+        self.open_hand: Callable[[int], None] = open_hand or (lambda k: None)
         self.steps: Iterator[ReplayStep] = record.replay(hand=hand)
         first = next(self.steps)
         self.state = first.state
@@ -90,14 +95,19 @@ class ReplayTableMixin:
 
     REPLAY_PACE = 0.9  # seconds between steps at speed 1
 
-    def __init__(self, app: App, session: ReplaySession, on_hand: Callable[[int], None], hands: int) -> None:
+    def __init__(self, app: App, session: ReplaySession) -> None:
+        super().__init__(app, session)
+        self.add_log(None, f"Replay of sitting {session.record.id}, hand {session.hand + 1} of {session.hands}.")
+
+    def setup(self) -> None:
+        """The replay's own fields (the base table calls this before its first hook)."""
+        super().setup()  # (a mixin: the table it is put before has it)
+        session: ReplaySession = self.session
         self.replay_session = session
-        self.replay_open_hand = on_hand  # open another hand of the same sitting
-        self.replay_hands = hands
+        self.replay_open_hand = session.open_hand  # open another hand of the same sitting
+        self.replay_hands = session.hands
         self.replay_playing = True
         self.replay_wait = 0.0
-        super().__init__(app, session)
-        self.add_log(None, f"Replay of sitting {session.record.id}, hand {session.hand + 1} of {hands}.")
 
     def opening_view(self) -> dict[str, Any]:
         v = self.reset_round(self.state.view(self.eyes))
@@ -215,7 +225,7 @@ def open_replay(app: App, record: SessionRecord, hand: int, names: list[str]) ->
             app.pop()
         open_replay(app, record, k, names)
 
-    table = cls(app, ReplaySession(record, hand, names), other, hands)
+    table = cls(app, ReplaySession(record, hand, names, hands, other))
     app.push(table)
     return table
 

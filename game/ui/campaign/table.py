@@ -49,19 +49,11 @@ class CampaignTableMixin:
 
     campaign_sitting: CampaignSitting
     campaign_play: CampaignPlay
+    _recap_events: list[Event]
 
     def __init__(self, app: App, session: CampaignSitting, demo: bool = False) -> None:
-        self.campaign_sitting = session
-        self.campaign_play = session.play
-        self.banter_bubbles: list[Bubble] = []
-        self.hand_pause = False  # the pause between hands: deal on, or get up
-        #: the next hand's beats, held back while the pause between hands is up (None: nothing held). The
-        #: engine deals (throws, antes) the next hand as the last one ends; the player must not see it before
-        #: choosing to play on, or "get up for free" would become "look at the next hand, then decide"
-        self.held: list[Beat] | None = None
+        super().__init__(app, session, demo)  # (a mixin: the table after it takes them)
         cs = session.cs
-        self._recap_events: list[Event] = []
-        super().__init__(app, session, demo)
         if session.resumed:
             self.add_log(None, f"Back at {cs.table.title}: round {self.state.round_no}.")
             for ev in self._recap_events:  # the last hand's end plays again; the pause holds the next deal back
@@ -72,6 +64,20 @@ class CampaignTableMixin:
             hello = cs.greeting()
             if hello is not None:
                 self.say_banter(hello)
+
+    def setup(self) -> None:
+        """The sitting's own fields (the base table calls this before its first hook: the opening view)."""
+        super().setup()  # (a mixin: the table it is put before has it)
+        session = self.session
+        self.campaign_sitting = session
+        self.campaign_play = session.play
+        self.banter_bubbles: list[Bubble] = []
+        self.hand_pause = False  # the pause between hands: deal on, or get up
+        #: the next hand's beats, held back while the pause between hands is up (None: nothing held). The
+        #: engine deals (throws, antes) the next hand as the last one ends; the player must not see it before
+        #: choosing to play on, or "get up for free" would become "look at the next hand, then decide"
+        self.held: list[Beat] | None = None
+        self._recap_events = []
 
     # ------------------------------------------------------------------ the picture at the start
     def opening_view(self) -> dict[str, Any]:

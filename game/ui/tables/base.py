@@ -1,4 +1,4 @@
-"""The table every game shares: room, felt, seats, pot, log, action bar, AI pacing and the hot-seat curtain.
+"""The table every game shares: room, felt, seats, pot, and the parts it is composed of.
 
 A game's table module subclasses :class:`BaseTable` and only says how its pieces look: which beats
 (animations) its events become (:meth:`beats_for`), how an event reads in words (:meth:`describe`), what to
@@ -11,16 +11,27 @@ event, exactly as a replay or a remote client would. Beats only add what moves o
 tumbling dice, tags, banners); no table patches ``shown`` by hand. The UI never decides a rule and never reads
 the state's internals.
 
-Whose turn it is, the AI seats' pacing, the hot-seat curtain and the end of the session are decided by the
-pygame-free turn driver (``game.ui.driver``), over the table source the table was given (the protocol in
-``game.ui.source``: a quick table, a campaign sitting, a replay). A table extends the flow through public hooks
-(``drive_turn``, ``on_session_over``, ``seat_geometry``, ``on_beat_started``, ``on_beat_ended``,
-``button_callback``, ``opening_view``, ``on_event``), never by redefining a private method
-(tests/ui/test_private_overrides.py).
+The parts, each a small module of its own, which the table composes:
+
+- ``driver`` (``game.ui.driver``, no pygame): whose turn it is, the AI seats' pacing, the hot-seat curtain and
+  the end of the session, over the table source the table was given (``game.ui.source``: a quick table, a
+  campaign sitting, a replay);
+- ``story`` (``tables/story.py``, no pygame): the beats the events become, played one at a time, each folding
+  its event at its start, said in the log once its dice land, and the hold after a round's end;
+- ``bar`` (``tables/action_bar.py``): the buttons, hotkeys and amount slider, and why a greyed button is greyed;
+- ``table_log`` (``tables/log_panel.py``, no pygame) and ``log_panel`` (``tables/log_painter.py``): the log's
+  lines, and their panel on screen;
+- ``sound`` (``tables/table_sound.py``): a beat's sound, as its beat starts;
+- ``regions`` (``game.ui.regions``): what the painter drew where (the layout bench reads it).
+
+A table extends the flow through public hooks (``setup``, ``drive_turn``, ``on_session_over``,
+``seat_geometry``, ``on_beat_started``, ``on_beat_ended``, ``button_callback``, ``opening_view``, ``on_event``),
+never by redefining a private method (tests/ui/test_private_overrides.py); it sets its own fields in ``setup``,
+which the base calls before any other hook (tests/ui/test_fields_after_init.py).
 
 Beats and the animations' base classes live in ``game.ui.anim`` (the card pieces use them too); the helpers
 for the beats every chip game tells alike (a bet, a pot won, the round's end, a carried pot shared out) are
-here, with the action bar's layout.
+here.
 """
 
 from __future__ import annotations
@@ -49,7 +60,11 @@ from game.ui.regions import RecordingSurface, RegionRecorder, note_clipped
 from game.ui.scene import Scene
 from game.ui.showdown_words import count, showdown_words
 from game.ui.source import TableSource
+from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
+from game.ui.tables.log_painter import LogPainter
 from game.ui.tables.log_panel import LogLine, TableLog
+from game.ui.tables.story import StoryPlayer
+from game.ui.tables.table_sound import TableSound
 from game.ui.tween import ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp_point
 from game.ui.widgets import Button, Slider, draw_tooltip, tooltip_rect
 
@@ -92,6 +107,8 @@ class ChipFlight(Anim):
 
 class Tumble(FrameAnim):
     """A die or cube thrown onto the felt: it spins through random faces, drops and settles with a bounce."""
+
+    lands = True
 
     def __init__(self, key: tuple[Any, ...], final: Any, draw_face: Callable[[Any, int], pygame.Surface],
                  faces: tuple[Any, ...], pos: tuple[float, float], size: int, duration: float, seed: int,
@@ -173,23 +190,6 @@ class Item:
     layer: int = 0  # 0 under the animations, 1 over them
 
 
-@dataclass
-class ActionSpec:
-    """A button the action bar shows: an exact action, or an amount kind whose amount the slider sets."""
-
-    label: str
-    tooltip: str
-    key: int | None = None
-    key_label: str = ""
-    action: Action | None = None
-    amount_kind: str | None = None
-    enabled: bool = True
-    primary: bool = False
-    #: the action a greyed button stands for when ``action`` is None (not legal now): the bar asks the engine
-    #: why not (``state.check``) and says it on hover
-    probe: Action | None = None
-
-
 @dataclass(frozen=True)
 class RoundResult:
     """How the round ended, held on the felt from its ``round_over`` until the next round is dealt: who won
@@ -236,33 +236,30 @@ class BaseTable(Scene):
         self.sub = session.bus.subscribe("*", self.on_event)
         #: whose turn it is and what to do about it (AI pacing, curtain, the end): pygame-free, game.ui.driver
         self.driver = TurnDriver(session, app.pool, self.speed)
-        self.beats: deque[Beat] = deque()
-        self.beat: Beat | None = None
+        #: the beats the events become, played one at a time: game/ui/tables/story.py
+        self.story = StoryPlayer(self, app.report)
+        #: a beat's sound plays as its beat starts (it follows the story, not the bus): table_sound.py
+        self.sound = TableSound(app.play)
+        self.story.listeners.append(self.sound.beat_started)
         self.anims: list[Anim] = []
         #: the log's lines and scroll (the table paints them): game/ui/tables/log_panel.py
         self.table_log = TableLog(self.describe)
         self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
         self.last_actor: int | None = None
         self.eyes: int | None = self._initial_eyes()
-        self.shown: dict[str, Any] = self.opening_view()
         self.synced = False
         self.result: RoundResult | None = None  # the round's end, on the felt until the next deal
-        self.holding = False  # the pause after a round's end: the next deal waits for a click, Space or Enter
         self._result_place: tuple[Any, pygame.Rect] | None = None
         self._result_scale = 1.0  # smaller where a crowded table leaves no clear place (result_rect)
-        self.buttons: list[Button] = []
-        self.specs: list[ActionSpec] = []
-        self.slider: Slider | None = None
-        self.slider_kind: str | None = None
+        #: the buttons, their specs and the amount slider: game/ui/tables/action_bar.py
+        self.bar = ActionBar(self)
         self.menu_button = Button("Menu", self.open_menu, key=None, tooltip="Pause: rules, settings, leave")
         self.hover_pos = (-1, -1)
         self._bg: pygame.Surface | None = None
         self._bg_dim: pygame.Surface | None = None  # the lamp's dimmed patch of the room (the felt and its rim)
         self._bg_dim_rect = pygame.Rect(0, 0, 0, 0)
-        self._log_surf: pygame.Surface | None = None
-        self._log_dirty = True
-        self._log_reserve = 0  # the top of the log column the odds coach keeps (see CoachPanel.reserved)
-        self.table_log.changed()
+        #: draws the log's lines into the log panel (log_painter.py)
+        self.log_panel = LogPainter(self)
         self.seed = session.seed
         self._tumble_seed = session.seed * 7919
         self.message: str | None = None
@@ -271,10 +268,19 @@ class BaseTable(Scene):
         self.flicker_t = -1.0  # < 0: the lamp burns steady
         self._plates: dict[int, tuple[Any, pygame.Surface]] = {}
         self.line = [0] * self.n  # each seat's chips standing on its betting line (bet, not yet swept)
-        self.line_key = self.bet_pot_key()  # the pot those bets sweep into
         self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
         self.regions = RegionRecorder()  # off: the layout bench turns it on to record what a frame painted
+        # the base's own fields exist: the table's own now, before any hook (the opening view, the layout)
+        # reads them, so no subclass has to set fields before calling ``super().__init__``
+        self.setup()
+        self.shown: dict[str, Any] = self.opening_view()
+        self.line_key = self.bet_pot_key()  # the pot the bets on the lines sweep into
         self.layout(app.size)
+
+    def setup(self) -> None:
+        """Set the table's own fields (a subclass or mixin extends this, calling ``super().setup()``): the base
+        calls it from its ``__init__`` once its own fields exist and before any other hook runs
+        (:meth:`opening_view`, :meth:`bet_pot_key`, :meth:`layout`...). Nothing by default."""
 
     # ------------------------------------------------------------------ setup helpers
     @property
@@ -298,12 +304,47 @@ class BaseTable(Scene):
         self.table_log.scroll = value
 
     @property
-    def _log_version(self) -> int:
-        return self.table_log.version
+    def beats(self) -> deque[Beat]:
+        """The beats waiting to play (held by :attr:`story`)."""
+        return self.story.beats
 
-    @_log_version.setter
-    def _log_version(self, value: int) -> None:
-        self.table_log.version = value
+    @property
+    def beat(self) -> Beat | None:
+        """The beat playing now (held by :attr:`story`)."""
+        return self.story.beat
+
+    @property
+    def holding(self) -> bool:
+        """The pause after a round's end: the next deal waits for a click, Space or Enter (see :attr:`story`)."""
+        return self.story.holding
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The action bar's buttons (held by :attr:`bar`)."""
+        return self.bar.buttons
+
+    @property
+    def specs(self) -> list[ActionSpec]:
+        """The specs of the action bar's buttons (held by :attr:`bar`)."""
+        return self.bar.specs
+
+    @property
+    def slider(self) -> Slider | None:
+        """The action bar's amount slider, if an action takes an amount (held by :attr:`bar`)."""
+        return self.bar.slider
+
+    @slider.setter
+    def slider(self, value: Slider | None) -> None:
+        self.bar.slider = value
+
+    @property
+    def slider_kind(self) -> str | None:
+        """The amount kind the slider sets (held by :attr:`bar`)."""
+        return self.bar.slider_kind
+
+    @slider_kind.setter
+    def slider_kind(self, value: str | None) -> None:
+        self.bar.slider_kind = value
 
     @property
     def ai_future(self) -> Future[Action | None] | None:
@@ -353,8 +394,7 @@ class BaseTable(Scene):
     def set_eyes(self, seat: int | None) -> None:
         if seat != self.eyes:
             self.eyes = seat
-            self._log_dirty = True
-            self._log_version += 1
+            self.table_log.changed()  # the log is worded for the new eyes
             self.shown = self.state.view(seat)
             self.layout(self.size)  # the new eyes sit at the bottom of the table
             if trace.enabled() and self.my_turn():
@@ -388,8 +428,7 @@ class BaseTable(Scene):
         self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
         self.coach.layout()
         self._bg = None
-        self._log_dirty = True
-        self._log_version += 1
+        self.table_log.changed()
         self.seat_geo = [self.seat_geometry(s) for s in range(self.n)]
         self._stack_spots: dict[int, tuple[float, float]] = {}  # found again for the new seats (stack_spot)
         self.layout_pieces()
@@ -558,23 +597,10 @@ class BaseTable(Scene):
 
     # ------------------------------------------------------------------ the bus
     def on_event(self, ev: Event) -> None:
-        """An event from the bus: queue its beats (and the hold after a round's end); the story plays them."""
+        """An event from the bus: the story queues its beats (and the hold after a round's end) and plays them."""
         if trace.enabled():
             trace.trace("event", event=ev.kind, seat=ev.seat)
-        try:
-            beats = self.beats_for(ev)
-        except Exception as exc:  # a drawing bug must not stop the game: log it and go on
-            self.app.report(f"cannot animate {ev.kind}: {exc}")
-            beats = [Beat(0.0, event=ev)]
-        if not beats:
-            beats = [Beat(0.0, event=ev)]  # every event is folded into the picture, animated or not
-        if beats[0].event is None:
-            beats[0].event = ev
-        self.beats.extend(beats)
-        if ev.kind == "round_over":
-            hold = self.hold_seconds(ev)
-            if hold is not None:
-                self.beats.append(Beat(hold, self.start_hold, self.end_hold))
+        self.story.tell(ev)
         self.synced = False
 
     def beats_for(self, ev: Event) -> list[Beat]:
@@ -651,21 +677,20 @@ class BaseTable(Scene):
         return self.HOLD_SECONDS if not self.session.humans else math.inf
 
     def start_hold(self) -> None:
-        self.holding = True
+        """The hold after a round's end begins (the story holds): the bar offers to go on."""
         last = self.state.is_over
         self.own_buttons([(ActionSpec("Results" if last else "Next hand",
                                       "See how the session ended" if last else "Deal the next hand",
                                       pygame.K_n, "N", primary=True), self.release_hold)])
 
     def end_hold(self) -> None:
-        self.holding = False
+        """The hold is over: the result leaves the felt and the bar is the game's again."""
         self.result = None
         self.rebuild_actions()
 
     def release_hold(self) -> None:
         """A click, Space or Enter: the next deal goes ahead."""
-        if self.holding and self.beat is not None and self.beat.end == self.end_hold:
-            self._end_beat()
+        if self.story.release():
             self.app.dirty = True
 
     # ------------------------------------------------------------------ words
@@ -726,7 +751,6 @@ class BaseTable(Scene):
     def add_log(self, ev: Event | None, text: str = "") -> None:
         """A line in the log: an event (worded for whoever has the screen when it is read) or a fixed text."""
         self.table_log.add(ev, text)
-        self._log_dirty = True
 
     def log_text(self, line: LogLine) -> str | None:
         return self.table_log.text(line, self.eyes)
@@ -788,41 +812,18 @@ class BaseTable(Scene):
         for a in self.anims:
             a.finish()
         self.anims = []
-        if self.beat is not None:
-            self._end_beat()
-
-    def _start_beat(self, beat: Beat) -> None:
-        self.beat = beat
-        beat.started = True
-        beat.duration = self.dur(beat.duration)
-        if beat.event is not None:
-            if beat.event.kind == "round_started":
-                self.result = None
-            self.fold(beat.event)
-        before = len(self.anims)
-        if beat.start is not None:
-            beat.start()
-        # the event is said once the dice it threw have landed (the tumbles this beat started), else at once
-        beat.say_at = max((a.delay + a.duration for a in self.anims[before:] if isinstance(a, Tumble)),
-                          default=0.0)
-        self.say_beat(beat)
-        if beat.sound:
-            self.app.play(beat.sound)
-        self.on_beat_started(beat)
+        self.story.skip()
 
     def on_beat_started(self, beat: Beat) -> None:
         """A beat of the story has just started (its event folded, its animation begun): a table that keeps
         something derived from the picture drops it here. Nothing by default."""
 
-    def say_beat(self, beat: Beat, now: bool = False) -> None:
-        """Put the beat's event in the log (and so the header) once its moment has come, or ``now``."""
-        if beat.event is not None and not beat.said and (now or beat.elapsed >= beat.say_at):
-            beat.said = True
-            self.add_log(beat.event)
-
     def fold(self, ev: Event) -> None:
         """Show the view after ``ev``: the engine's reducer over what the eyes may see of it. A reducer that
-        fails (a bug) is reported and the picture jumps to the true view when the story ends."""
+        fails (a bug) is reported and the picture jumps to the true view when the story ends. The story calls
+        this at the first beat of each event (a table extends it to note what the event changed)."""
+        if ev.kind == "round_started":
+            self.result = None
         before = self.shown
         try:
             self.shown = reduce_view(self.shown, ev.visible_to(self.eyes))
@@ -830,14 +831,6 @@ class BaseTable(Scene):
             self.app.report(f"cannot fold {ev.kind}: {exc!r}")
             return
         self.stage_chips(before, ev)
-
-    def _end_beat(self) -> None:
-        beat, self.beat = self.beat, None
-        if beat is not None:
-            self.say_beat(beat, now=True)
-        if beat is not None and beat.end is not None:
-            beat.end()
-        self.on_beat_ended()
 
     def on_beat_ended(self) -> None:
         """The current beat has just ended (or was skipped). Nothing by default."""
@@ -851,23 +844,7 @@ class BaseTable(Scene):
             a.update(dt)
         if self.anims:
             self.anims = [a for a in self.anims if not a.done]
-        # play the story: one beat at a time
-        guard = 0
-        while guard < 200:
-            guard += 1
-            if self.beat is None:
-                if not self.beats:
-                    break
-                self._start_beat(self.beats.popleft())
-            b = self.beat
-            assert b is not None
-            b.elapsed += dt
-            dt = 0.0
-            self.say_beat(b)
-            if b.elapsed >= b.duration:
-                self._end_beat()
-                continue
-            break
+        self.story.play(dt)
         if self.beat is None and not self.beats and not self.anims and not self.synced:
             self.sync()
         if self.synced:
@@ -945,7 +922,7 @@ class BaseTable(Scene):
             label = act.kind.replace("_", " ").capitalize()
             if not ranged and act.fields:
                 label += " " + " ".join(str(v) for _, v in act.fields)
-            key = _pick_key(label, used)
+            key = pick_key(label, used)
             spec = ActionSpec(label, f"{label}", key=key, key_label=pygame.key.name(key).upper() if key else "")
             if ranged:
                 spec.amount_kind = act.kind
@@ -965,40 +942,16 @@ class BaseTable(Scene):
         except Exception as exc:
             self.app.report(f"cannot build the action buttons: {exc}")
             specs = []
-        self.specs = specs
-        old_value = self.slider.value if self.slider is not None else None
-        old_kind = self.slider_kind
-        self.slider = None
-        self.slider_kind = None
-        for spec in specs:
-            if spec.amount_kind and mine:
-                rng = self.state.amount_range(spec.amount_kind)
-                if rng is None:
-                    continue
-                lo, hi = rng
-                value = old_value if old_kind == spec.amount_kind and old_value is not None else lo
-                self.slider = Slider(lo, hi, max(lo, min(hi, value)), self.slider_step(spec.amount_kind, lo, hi, view))
-                self.slider_kind = spec.amount_kind
-                break
+        bar = self.bar
+        bar.specs = specs
+        bar.pick_slider(specs if mine else [], self.state.amount_range,
+                        lambda kind, lo, hi: self.slider_step(kind, lo, hi, view))
         for spec in specs:
             if not (spec.enabled and mine):
-                self._say_why_greyed(spec, view)
+                bar.say_why_greyed(spec, lambda spec: self.why_greyed(spec, view), mine)
         self.put_buttons(specs, [self.button_callback(spec) for spec in specs], live=mine)
 
     # ------------------------------------------------------------------ why a button is greyed
-    def _say_why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> None:
-        """Put why the greyed button ``spec`` cannot be pressed now at the head of its tooltip (a table error
-        here must never cost the bar: the button then keeps its own tooltip)."""
-        try:
-            why = self.why_greyed(spec, view)
-        except Exception as exc:
-            self.app.report(f"cannot say why {spec.label!r} is greyed: {exc}")
-            return
-        if not why or why == spec.tooltip or spec.tooltip.startswith(why):
-            return
-        own = "" if self.my_turn() else spec.tooltip  # waiting: what the button will do, after why not now
-        spec.tooltip = f"{why} · {own}" if own and own != spec.label else why
-
     def why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> str | None:
         """Why ``spec`` is greyed, in the table's words, from the engine's refusal of what it would play (None:
         the button's own tooltip already says what to do, e.g. "pick a card first")."""
@@ -1049,18 +1002,12 @@ class BaseTable(Scene):
                     live: bool = True) -> None:
         """Show ``specs`` on the bar, each button calling its callback (enabled when its spec is and the bar is
         ``live``), and lay the bar out."""
-        self.specs = specs
-        self.buttons = [Button(spec.label, cb, key=spec.key, key_label=spec.key_label, tooltip=spec.tooltip,
-                               enabled=spec.enabled and live, primary=spec.primary, tag=spec)
-                        for spec, cb in zip(specs, callbacks, strict=True)]
-        self._layout_bar()
+        self.bar.put(specs, callbacks, live)
 
     def own_buttons(self, pairs: list[tuple[ActionSpec, Callable[[], None]]]) -> None:
         """Buttons that drive the table itself rather than the game (a replay's controls, the pause between
         campaign hands): each spec with its callback, and no amount slider."""
-        self.slider = None
-        self.slider_kind = None
-        self.put_buttons([spec for spec, _ in pairs], [cb for _, cb in pairs])
+        self.bar.own(pairs)
 
     def button_callback(self, spec: ActionSpec) -> Callable[[], None] | None:
         if spec.amount_kind:
@@ -1080,9 +1027,8 @@ class BaseTable(Scene):
         return specs
 
     def amount_label(self, spec: ActionSpec) -> str:
-        if self.slider is not None and spec.amount_kind == self.slider_kind:
-            return self.amount_words(spec.label, spec.amount_kind, self.slider.value)
-        return spec.label
+        """An amount button's label at the slider's amount (see :meth:`ActionBar.amount_label`)."""
+        return self.bar.amount_label(spec)
 
     def amount_words(self, label: str, kind: str | None, amount: int, view: dict[str, Any] | None = None) -> str:
         """The words of an amount button for ``amount`` (the engine's amount): every table says a raise the same
@@ -1102,75 +1048,20 @@ class BaseTable(Scene):
         return self.raise_to(amount) if kind == "raise" else amount
 
     def _layout_bar(self) -> None:
-        """Buttons from the left, the amount slider at the right. The buttons share the room left of the
-        slider, its knob and its labels; where one row would squeeze them below a readable width (the key
-        caps drop off at 90 px and labels get cut) they wrap into two rows under the bar's heading."""
-        r = self.bar_rect
-        u = self.u
-        pad = int(10 * u)
-        bh = int(min(48 * u, (r.h - 3 * pad) * 0.55))
-        y = r.bottom - pad - bh
-        right = r.right - pad
-        if self.slider is not None:
-            slider_w = int(min(240 * u, r.w * 0.28))
-            self.slider.rect = pygame.Rect(r.right - 3 * pad - slider_w, y + bh // 2 - int(9 * u), slider_w,
-                                           int(18 * u))
-            right = self.slider_reach().x - pad
-        n = max(1, len(self.buttons))
-        room = right - (r.x + pad)
-        # as wide as the longest label needs ("Reroll right (double-Kulro)"), if the row has the room
-        widest = max([self.BUTTON_MAX_W * u] + [b.natural_width(self.text, int(17 * u), bh) for b in self.buttons])
-        per_row, gap = n, 0
-        bw = min(widest, (room - (n - 1) * pad) / n)
-        if bw < max(91, int(120 * u)) and n > 1:  # (a button shows its key cap from 91 px wide)
-            per_row = -(-n // 2)
-            bw = min(widest, (room - (per_row - 1) * pad) / per_row)
-            gap = max(2, pad // 2)
-            font = self.app.res.font("bold", int(15 * u))
-            top = r.y + int(8 * u) + font.get_linesize() + max(3, pad // 2)  # under the heading
-            bh = min(bh, (r.bottom - pad - top - gap) // 2)
-            y = r.bottom - pad - 2 * bh - gap
-        bw = max(1, int(bw))
-        for i, b in enumerate(self.buttons):
-            row, col = divmod(i, per_row)
-            b.rect = pygame.Rect(r.x + pad + col * (bw + pad), y + row * (bh + gap), bw, bh)
-        if self.slider is not None and per_row < n:  # level with the middle of the two rows
-            self.slider.rect.centery = y + bh + gap // 2
-
-    def _slider_labels(self) -> list[tuple[str, dict[str, tuple[int, int]]]]:
-        """The words around the amount slider (its ends under it, how to move it above) and where they go."""
-        s = self.slider
-        assert s is not None
-        lo, hi = self.shown_amount(self.slider_kind, s.lo), self.shown_amount(self.slider_kind, s.hi)
-        return [(f"{lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
-                (f"{hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
-                (self.SLIDER_HINT, {"midbottom": (s.rect.centerx, s.rect.top - int(4 * self.u))})]
+        """Lay the action bar out again (a table that changed its slider by hand calls this)."""
+        self.bar.layout()
 
     def slider_reach(self) -> pygame.Rect:
-        """Everything the amount slider draws: the track, the knob at either end, and its labels (the action
-        bar keeps its buttons clear of all of it)."""
-        s = self.slider
-        assert s is not None
-        knob = max(6, s.rect.h // 2 - 2)
-        out = s.rect.inflate(2 * knob, max(0, 2 * knob - s.rect.h))
-        font = self.app.res.font("text", int(12 * self.u))
-        for words, anchor in self._slider_labels():
-            label = pygame.Rect((0, 0), font.size(words))
-            for point, at in anchor.items():
-                setattr(label, point, at)
-            out.union_ip(label)
-        return out
+        """Everything the amount slider draws (see :meth:`ActionBar.slider_reach`)."""
+        return self.bar.slider_reach()
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
         if ev.kind == "move":
             self.hover_pos = ev.pos
-            for b in self.buttons:
-                b.handle(ev)
+            self.bar.hover(ev)
             self.menu_button.handle(ev)
             self.coach.handle(ev)
-            if self.slider is not None and self.slider.dragging:
-                self.slider.handle(ev)
             return
         if self.menu_button.handle(ev) or self.coach.handle(ev):
             return
@@ -1180,22 +1071,12 @@ class BaseTable(Scene):
         if self.holding and ev.kind == "key" and ev.action == "confirm":
             self.release_hold()
             return
-        if self.slider is not None and self.my_turn():
-            if self.slider.handle(ev):
-                return
-            if ev.kind == "key" and ev.action in ("more", "up", "less", "down", "page_up", "page_down"):
-                step = {"more": 1, "up": 1, "less": -1, "down": -1, "page_up": 5, "page_down": -5}[ev.action]
-                self.slider.nudge(step)
-                return
-        for b in self.buttons:
-            if b.handle(ev):
-                return
+        if self.bar.handle(ev, self.my_turn()):
+            return
         if self.coach.handle_key(ev):
             return
         if ev.kind == "wheel" and self.log_rect.collidepoint(ev.pos):
-            self.log_scroll = max(0, self.log_scroll + ev.wheel)
-            self._log_dirty = True
-            self._log_version += 1
+            self.table_log.scroll_by(ev.wheel)
             return
         if (ev.kind == "key" and ev.action == "skip") or (ev.kind == "down" and ev.button == 1
                                                           and self.area.collidepoint(ev.pos)):
@@ -1257,7 +1138,8 @@ class BaseTable(Scene):
             out.append(Item("result", self.result_rect(), (self.result, self.u), self.draw_result, 1))
         out.append(Item("top", pygame.Rect(0, 0, self.size[0], self.top_h), self.top_sig(), self.draw_top, 1))
         out.append(Item("bar", self.bar_rect.copy(), self.bar_sig(), self.draw_bar, 1))
-        out.append(Item("log", self.log_rect.copy(), (self._log_version, self.coach.reserved()), self.draw_log, 1))
+        out.append(Item("log", self.log_rect.copy(), (self.table_log.version, self.coach.reserved()),
+                        self.draw_log, 1))
         out += self.coach.items()
         tip = self.tooltip()
         if tip is not None:
@@ -1442,7 +1324,7 @@ class BaseTable(Scene):
         """Paint one whole frame on ``surf`` with the region recorder on (the layout bench): the caches that
         would hide a shortened text (the name plates, the log) are redrawn first."""
         self._plates.clear()
-        self._log_dirty = True
+        self.log_panel.forget()
         with self.regions.record(surf):
             self._paint(surf, incremental=False)
         self._last = None  # the next frame on the real window paints it whole
@@ -1744,30 +1626,11 @@ class BaseTable(Scene):
         self.text.blit(surf, words, size, colour, "bold", center=(cx, self.top_h // 2))
 
     def bar_sig(self) -> Any:
-        for b, spec in zip(self.buttons, self.specs, strict=False):
-            if spec.amount_kind:
-                b.label = self.amount_label(spec)
-        s = self.slider
-        return (self.bar_words(), self.my_turn(),
-                tuple((b.label, b.enabled, b.hover, b.pressed, b.selected, tuple(b.rect)) for b in self.buttons),
-                (s.value, s.lo, s.hi, s.dragging, tuple(s.rect)) if s else None, self.u)
+        """What the action bar's picture depends on (see :meth:`ActionBar.sig`)."""
+        return self.bar.sig()
 
     def draw_bar(self, surf: pygame.Surface) -> None:
-        r = self.bar_rect
-        u = self.u
-        pygame.draw.rect(surf, (10, 10, 14), r)
-        pygame.draw.line(surf, theme.BRASS_DARK, r.topleft, r.topright, 2)
-        head = self.bar_words()
-        self.text.blit(surf, head, int(15 * u), theme.TURN if self.my_turn() else theme.TEXT_DIM, "bold",
-                       topleft=(r.x + int(12 * u), r.y + int(8 * u)))
-        for b, spec in zip(self.buttons, self.specs, strict=False):
-            if spec.amount_kind:
-                b.label = self.amount_label(spec)
-            b.draw(surf, self.text, int(17 * u))
-        if self.slider is not None:
-            self.slider.draw(surf)
-            for words, anchor in self._slider_labels():
-                self.text.blit(surf, words, int(12 * u), theme.TEXT_DIM, **anchor)
+        self.bar.draw(surf)
 
     def bar_words(self) -> str:
         """The words over the action bar: while the table holds on a round's end, how to go on; else the
@@ -1789,9 +1652,9 @@ class BaseTable(Scene):
 
     def tooltip(self) -> tuple[str, pygame.Rect] | None:
         """The tooltip under the pointer, and the button it belongs to."""
-        for b in self.buttons:
-            if b.rect.collidepoint(self.hover_pos) and b.tooltip:
-                return b.tooltip, b.rect
+        tip = self.bar.tooltip(self.hover_pos)
+        if tip is not None:
+            return tip
         if self.menu_button.rect.collidepoint(self.hover_pos):
             return self.menu_button.tooltip, self.menu_button.rect
         return self.coach.button_tip(self.hover_pos)
@@ -1802,44 +1665,7 @@ class BaseTable(Scene):
             draw_tooltip(surf, self.text, tip[0], tip[1], int(15 * self.u))
 
     def draw_log(self, surf: pygame.Surface) -> None:
-        r = self.log_rect
-        reserve = self.coach.reserved()  # the odds coach's place at the column's top: the log writes below it
-        if self._log_dirty or self._log_surf is None or self._log_surf.get_size() != r.size \
-                or reserve != self._log_reserve:
-            self._log_surf = self._render_log(r.size, reserve)
-            self._log_dirty = False
-            self._log_reserve = reserve
-        surf.blit(self._log_surf, r.topleft)
-
-    def _render_log(self, size: tuple[int, int], reserve: int = 0) -> pygame.Surface:
-        u = self.u
-        s = pygame.Surface(size)
-        s.fill((11, 12, 17))
-        pygame.draw.line(s, theme.BRASS_DARK, (0, 0), (0, size[1]), 2)
-        self.text.blit(s, "TABLE LOG", int(22 * u), theme.AMBER, "head", topleft=(int(14 * u), reserve + int(8 * u)))
-        fs = int(max(12, 15 * u))
-        lh = self.app.res.font("text", fs).get_linesize()
-        width = size[0] - int(28 * u)
-        texts = self.log_lines()
-        lines: list[tuple[str, bool]] = []
-        for i, t in enumerate(texts):
-            newest = i == len(texts) - 1
-            for j, part in enumerate(self.text.wrap(t, fs, width)):
-                lines.append(("   " + part if j else part, newest))
-        top = reserve + int(44 * u)
-        fit = max(1, (size[1] - top - int(8 * u)) // lh)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - fit):end]
-        y = top
-        for t, newest in shown:
-            colour = theme.TURN if newest and self.log_scroll == 0 else theme.CREAM
-            self.text.blit(s, t, fs, colour, "bold" if newest else "text", topleft=(int(14 * u), y))
-            y += lh
-        if self.log_scroll:
-            self.text.blit(s, f"▼ {self.log_scroll} newer (wheel)", int(12 * u), theme.TEXT_DIM,
-                           bottomright=(size[0] - int(10 * u), size[1] - int(4 * u)))
-        return s
+        self.log_panel.draw(surf)
 
 
 #: the region an item's paint belongs to when its drawing names none of its own (see game.ui.regions)
@@ -1867,18 +1693,7 @@ def _short(v: Any) -> bool:
     return isinstance(v, (int, str)) and len(str(v)) <= 24
 
 
-_PREFERRED_KEYS = "crdkabtsgphfxyzqwevnmlioju"
-
-
-def _pick_key(label: str, used: set[int]) -> int | None:
-    """A letter key for a button: its first free initial, else any free letter."""
-    for ch in label.lower() + _PREFERRED_KEYS:
-        if ch.isalpha() and ch.isascii():
-            k = pygame.key.key_code(ch)
-            if k not in used:
-                used.add(k)
-                return k
-    return None
+_pick_key = pick_key  # (the generic table's name for it)
 
 
 def shade_table(surf: pygame.Surface) -> None:

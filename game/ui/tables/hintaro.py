@@ -33,9 +33,9 @@ class HintaroTable(BaseTable):
     PHASES: ClassVar[dict[str, str]] = {"wager": "Wager round", "call": "Calls: no more raises",
                                         "reroll": "Rerolls", "over": ""}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def setup(self) -> None:
+        super().setup()
         self.revealed = True  # False while the gold die of the shown showdown is still in the air
-        super().__init__(*args, **kwargs)
 
     def showdown(self) -> dict[str, Any] | None:
         """The shown round's showdown (the Hintaro face and each seat's row), if it has had one."""

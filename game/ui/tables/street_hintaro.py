@@ -31,9 +31,9 @@ class StreetHintaroTable(BaseTable):
               "raise": "Raise once or check", "answer": "Call the raise or concede", "shared": "The shared cube",
               "over": ""}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def setup(self) -> None:
+        super().setup()
         self.revealed = True  # False while the shared cube of the shown round is still in the air
-        super().__init__(*args, **kwargs)
 
     def scores(self) -> list[int] | None:
         """The shown round's scores, once the shared cube has landed (None before, or after a concession)."""

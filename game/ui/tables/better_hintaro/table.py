@@ -21,7 +21,7 @@ Nothing here decides a rule: legality always comes from ``state.check``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -65,11 +65,6 @@ from game.ui.tables.better_hintaro.words import WordsMixin
 from game.ui.tables.hintaro import HintaroTable
 from game.ui.widgets import Button, Slider
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.source import TableSource
-
-
 
 class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryMixin, WordsMixin,
                          HintaroTable):
@@ -80,9 +75,11 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         "tiebreak": "Tie-break shootout", "over": "", "end": "", "between": "",
     }
 
-    def __init__(self, app: App, session: TableSource, demo: bool = False) -> None:
+    def setup(self) -> None:
+        """Better Hintaro's own fields (the base table calls this before its first hook)."""
+        super().setup()
         self.content = load_content()
-        self.art = CardArt(app.text, self.content)
+        self.art = CardArt(self.app.text, self.content)
         self.mode = "table"
         self.peek = False
         self.sel: Selection | None = None
@@ -100,7 +97,6 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         self.before: dict[str, Any] = {}  # the view just before the event last folded in
         self.market_button = Button("Market", self.toggle_peek, key=pygame.K_m, key_label="M",
                                     tooltip="Look at the Shop, the bounties and everyone's items (M to go back)")
-        super().__init__(app, session, demo=demo)
 
     # ------------------------------------------------------------------ modes and layout
     def wanted_mode(self) -> str:
