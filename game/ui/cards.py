@@ -204,7 +204,7 @@ class CardArt:
     def __init__(self, res: Resources, text: Text, deck: Deck, limit: int = 500) -> None:
         self.res, self.text, self.deck = res, text, deck
         # capped in pixel bytes too (game.ui.cache): a tilted 1080p card with its shadow weighs ~250 KB
-        self._sprites = SurfaceCache(limit, 10 * MB)
+        self._sprites = SurfaceCache(limit, 10 * MB, "card_sprites")
         self._limit = limit
 
     def asset(self, card: int | None) -> str:

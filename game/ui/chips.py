@@ -35,8 +35,8 @@ PILE_MAX_SLOTS = 14
 STACK_ROW = 2
 
 _DENOMS = [d[0] for d in theme.DENOMS]  # largest first
-_piles = SurfaceCache(160, 12 * MB)
-_seat_stacks = SurfaceCache(160, 6 * MB)
+_piles = SurfaceCache(160, 12 * MB, "chip_piles")
+_seat_stacks = SurfaceCache(160, 6 * MB, "seat_stacks")
 
 
 # ------------------------------------------------------------------------------------------- seat stacks

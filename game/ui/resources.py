@@ -98,7 +98,7 @@ class Resources:
         self.problems: list[str] = []
         self._warned: set[str] = set()
         # an LRU capped in entries and pixel bytes: art is drawn at many sizes over a session (game.ui.cache)
-        self._images = SurfaceCache(image_cache_size, image_cache_bytes)
+        self._images = SurfaceCache(image_cache_size, image_cache_bytes, "art")
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self.reload_manifest()
 
