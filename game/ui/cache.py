@@ -24,6 +24,7 @@ import sys
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
+from typing import Any
 
 import pygame
 
@@ -138,7 +139,7 @@ class SurfaceCache:
         self.max_items = max_items
         self.max_bytes = max_bytes
         # key -> [surface, bytes, last use on the shared clock]; in order of use, the oldest first
-        self._d: OrderedDict[Hashable, list] = OrderedDict()  # type: ignore[type-arg]
+        self._d: OrderedDict[Hashable, list[Any]] = OrderedDict()
         self.nbytes = 0
         self.hits = 0
         self.misses = 0
