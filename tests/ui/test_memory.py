@@ -290,3 +290,18 @@ def test_a_long_headless_session_keeps_its_pictures_within_the_shared_budget(sha
     finally:
         app.shutdown()
         pygame.quit()
+
+
+def test_chip_pictures_for_ever_new_amounts_stay_within_their_caps(res: Resources) -> None:
+    """Seat stacks and pot piles are keyed by the exact amount: a long session passes through thousands."""
+    from game.ui import chips
+
+    for amount in range(1, 3_000, 7):
+        chips.stack_surface(amount, 31, res)
+        chips.pile_surface(amount * 3, 36, res)
+        for c in (chips._seat_stacks, chips._piles):
+            assert len(c) <= c.max_items <= 64 and c.nbytes <= c.max_bytes <= 4 * MB
+    kept = chips.stack_surface(1_234, 31, res)
+    for amount in range(5_000, 5_040):
+        chips.stack_surface(amount, 31, res)
+        assert chips.stack_surface(1_234, 31, res) is kept, "a seat's stacks drawn every frame stay cached"
