@@ -140,6 +140,10 @@ class Resources:
         self._images[key] = surf
         return surf
 
+    def fresh_image(self, asset_id: str, size: tuple[int, int]) -> pygame.Surface:
+        """The asset rendered at ``size`` and not kept here: for a caller that caches what it makes of it."""
+        return self._load(asset_id, max(1, int(size[0])), max(1, int(size[1])))
+
     def try_image(self, asset_id: str, size: tuple[int, int]) -> pygame.Surface | None:
         """The asset if the manifest has it and it renders; None (no warning) if the art is simply absent."""
         if asset_id not in self.manifest:
