@@ -2,7 +2,8 @@
 
 A ``cantina --demo GAME`` table (AI seats playing on their own) runs with the fixed 1/60 s step of ``--frames``
 at 1920×1080, in a fresh process (so nothing an earlier measurement loaded is counted), and the RSS is read after
-600 frames (everything drawn once, caches warm) and after the last frame (20,000 by default: about 5.5 minutes of
+600 frames (most of the table drawn once, caches warming; Better Hintaro's market and bounty cards first show
+between 600 and 2,000) and after the last frame (20,000 by default: about 5.5 minutes of
 play). Memory is flat when the second figure stays within 1.1× of the first and under 120 MB. Every picture
 cache's entries and pixel bytes are reported beside it (game.ui.cache), with their sum against the budget they
 share and the number of fonts loaded, so a growing figure points at its cause.
