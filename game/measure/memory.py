@@ -2,9 +2,11 @@
 
 A ``cantina --demo GAME`` table (AI seats playing on their own) runs with the fixed 1/60 s step of ``--frames``
 at 1920×1080, in a fresh process (so nothing an earlier measurement loaded is counted), and the RSS is read after
-600 frames (everything drawn once, caches warm) and after the last frame (20,000 by default: about 5.5 minutes of
-play). Memory is flat when the second figure stays within 1.1× of the first and under 120 MB. The caches'
-entries and pixel bytes are reported beside it (game.ui.cache), so a growing figure points at its cause.
+600 frames (most of the table drawn once, caches warming; Better Hintaro's market and bounty cards first show
+between 600 and 2,000) and after the last frame (20,000 by default: about 5.5 minutes of
+play). Memory is flat when the second figure stays within 1.1× of the first and under 120 MB. Every picture
+cache's entries and pixel bytes are reported beside it (game.ui.cache), with their sum against the budget they
+share and the number of fonts loaded, so a growing figure points at its cause.
 
 Run alone: ``python -m game.measure.memory better_hintaro 20000 1920x1080`` prints the JSON of one table.
 """
@@ -22,7 +24,7 @@ WARM_FRAMES = 600
 CHECKPOINTS = (600, 2_000, 6_000, 10_000, 20_000)  # RSS is also read here on the way (the curve, not two dots)
 FRAMES = 20_000
 SIZE = (1920, 1080)
-GAMES = ("better_hintaro",)  # the table whose memory grew the most (issue 15)
+GAMES = ("better_hintaro", "sabacc_house")  # the table whose memory grew the most (issue 15), and a card table
 TARGET_RATIO = 1.1
 TARGET_MB = 120.0
 
@@ -40,20 +42,23 @@ def rss_mb() -> float | None:
 
 
 def cache_stats(app: Any) -> dict[str, dict[str, int]]:
-    """Entries and pixel bytes of every picture cache the table uses."""
-    from game.ui import draw
-    from game.ui.cache import SurfaceCache
+    """Entries and pixel bytes of every live picture cache (game.ui.cache keeps a list of them), by name; and
+    ``all``: their sum against the budget they share, with the fonts loaded (each holds its face and glyphs)."""
+    from game.ui import cache
 
-    out: dict[str, SurfaceCache] = {"text": app.text._cache, "art": app.res._images, "glows": draw._glows,
-                                    "chip_stacks": draw._stacks, "dice": draw._dice}
-    for scene in app.stack.scenes:
-        art = getattr(scene, "art", None)
-        for name in ("_sprites", "_cache"):
-            c = getattr(art, name, None)
-            if isinstance(c, SurfaceCache):
-                out["table_cards"] = c
     keep = ("items", "bytes", "max_bytes", "misses", "evictions")
-    return {name: {k: v for k, v in c.stats().items() if k in keep} for name, c in out.items()}
+    out: dict[str, dict[str, int]] = {}
+    for c in cache.all_caches():
+        if not len(c) and not c.misses:
+            continue  # a cache this table never used
+        name = c.name or "unnamed"
+        stats = {k: v for k, v in c.stats().items() if k in keep}
+        if name in out:  # two live caches of one kind (e.g. a table's cards and a replay's): add them up
+            stats = {k: out[name][k] + v for k, v in stats.items()}
+        out[name] = stats
+    out["all"] = {"items": sum(v["items"] for v in out.values()), "bytes": cache.total_bytes(),
+                  "max_bytes": cache.budget(), "fonts": len(getattr(app.res, "_fonts", ()))}
+    return out
 
 
 def demo_table(game: str, frames: int = FRAMES, size: tuple[int, int] = SIZE) -> dict[str, Any]:
@@ -126,11 +131,16 @@ def format_memory(result: dict[str, Any]) -> list[str]:
         if "error" in r:
             lines.append(f"  {r['game']:>15}: failed: {r['error']}")
             continue
-        caches = ", ".join(f"{k} {v['bytes'] / 2**20:.1f}" for k, v in r.get("caches", {}).items())
+        caches = ", ".join(f"{k} {v['bytes'] / 2**20:.1f}" for k, v in r.get("caches", {}).items() if k != "all")
+        shared = r.get("caches", {}).get("all", {})
         curve = ", ".join(f"{int(f):,}: {mb}" for f, mb in r.get("rss_mb_at", {}).items())
         lines.append(f"  {r['game']:>15} {r['size']}: {r['rss_mb_warm']} MB → {r['rss_mb_end']} MB ({r['ratio']}×)")
         lines.append(f"  {'':>15} RSS MB by frame: {curve}")
         lines.append(f"  {'':>15} caches MB: {caches}")
+        if shared:
+            held, budget = shared["bytes"] / 2**20, shared["max_bytes"] / 2**20
+            lines.append(f"  {'':>15} all caches {held:.1f} MB of the {budget:.1f} MB they share;"
+                         f" {shared['fonts']} fonts loaded")
     return lines
 
 

@@ -8,17 +8,39 @@ entry goes first, so what every frame draws stays cached and a redraw costs no n
 
 It reads like the ``OrderedDict`` the caches used before (``get``, ``[]``, ``move_to_end``, ``popitem``,
 ``clear``, ``len``), so a cache can be swapped in with one line; the caps hold whatever the caller does.
+
+Each cache's caps are sized for its own worst case, and a dozen of them add up to far more than a session ever
+needs at once (the caps summed to ~170 MB at 1080p). So every cache also counts against one shared budget
+(:func:`set_budget`, grown with the window by :func:`fit_window`): when all of them together hold more, the
+least recently used entry of any cache goes, whichever cache holds it. A table's caches and a cantina's rooms
+then share one bound instead of each keeping its worst case for the rest of the session. :func:`all_caches`
+lists the live caches by name (the memory bench reports every one).
 """
 
 from __future__ import annotations
 
+import itertools
 import sys
+import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
+from typing import Any
 
 import pygame
 
 MB = 1024 * 1024
+
+#: the shared budget's floor: at 1080p every cache of a table together held ~17 MB after 20,000 frames, a
+#: cantina room's layers and characters a little more
+BUDGET_FLOOR = 40 * MB
+#: window pictures' worth of pixels the shared budget grows to on a big window (a 4K window is 33 MB a picture)
+BUDGET_SCREENS = 5
+
+#: every live cache (weakly: a table's card cache goes with its table), for the shared budget and the bench
+_caches: weakref.WeakSet[SurfaceCache] = weakref.WeakSet()
+_budget = [BUDGET_FLOOR]
+#: uses are stamped from one clock, so entries of different caches can be compared by age
+_clock = itertools.count()
 
 #: glibc's mallopt parameter for the size from which a block gets its own mapping
 _M_MMAP_THRESHOLD = -3
@@ -51,23 +73,79 @@ def surface_bytes(surf: pygame.Surface) -> int:
         return 0
 
 
+def set_budget(max_bytes: int) -> None:
+    """Cap the pixel bytes of every cache together (the least recently used entry of any cache goes first)."""
+    if max_bytes < 1:
+        raise ValueError(f"the shared cache budget must be at least one byte, not {max_bytes}")
+    _budget[0] = int(max_bytes)
+    _trim_shared(None)
+
+
+def budget() -> int:
+    """The shared budget in bytes."""
+    return _budget[0]
+
+
+def fit_window(size: tuple[int, int]) -> None:
+    """Grow the shared budget with the window: pictures scale with it (:data:`BUDGET_SCREENS` window pictures of
+    32-bit pixels, never under :data:`BUDGET_FLOOR`)."""
+    set_budget(max(BUDGET_FLOOR, int(size[0]) * int(size[1]) * 4 * BUDGET_SCREENS))
+
+
+def all_caches() -> list[SurfaceCache]:
+    """Every live cache, largest first."""
+    return sorted(_caches, key=lambda c: -c.nbytes)
+
+
+def total_bytes() -> int:
+    """The pixel bytes every live cache holds together."""
+    return sum(c.nbytes for c in list(_caches))
+
+
+def _trim_shared(newest: SurfaceCache | None) -> None:
+    """Evict the oldest entries across all caches until they fit the shared budget together. ``newest``'s
+    youngest entry (the one just put, about to be drawn) always stays."""
+    caches = list(_caches)
+    total = sum(c.nbytes for c in caches)
+    while total > _budget[0]:
+        oldest: SurfaceCache | None = None
+        age = 0
+        for c in caches:
+            if len(c._d) > (1 if c is newest else 0):
+                stamp = next(iter(c._d.values()))[2]
+                if oldest is None or stamp < age:
+                    oldest, age = c, stamp
+        if oldest is None:
+            return
+        before = oldest.nbytes
+        oldest.popitem(last=False)
+        oldest.evictions += 1
+        oldest.shared_evictions += 1
+        total -= before - oldest.nbytes
+
+
 class SurfaceCache:
-    """An LRU of surfaces capped at ``max_items`` entries and ``max_bytes`` bytes of pixels.
+    """An LRU of surfaces capped at ``max_items`` entries and ``max_bytes`` bytes of pixels, and sharing the
+    module's budget with every other cache (``name`` says which it is in the memory bench's report).
 
     ``get`` counts as a use (the entry moves to the young end). One entry larger than ``max_bytes`` is still
     kept (the newest entry always stays: the caller is about to draw it), but it evicts everything else.
     """
 
-    def __init__(self, max_items: int, max_bytes: int) -> None:
+    def __init__(self, max_items: int, max_bytes: int, name: str = "") -> None:
         if max_items < 1 or max_bytes < 1:
             raise ValueError("a cache needs room for at least one entry")
+        self.name = name
         self.max_items = max_items
         self.max_bytes = max_bytes
-        self._d: OrderedDict[Hashable, tuple[pygame.Surface, int]] = OrderedDict()
+        # key -> [surface, bytes, last use on the shared clock]; in order of use, the oldest first
+        self._d: OrderedDict[Hashable, list[Any]] = OrderedDict()
         self.nbytes = 0
         self.hits = 0
         self.misses = 0
         self.evictions = 0
+        self.shared_evictions = 0  # of the evictions, those the shared budget made
+        _caches.add(self)
 
     # ------------------------------------------------------------------ reading
     def get(self, key: Hashable, default: pygame.Surface | None = None) -> pygame.Surface | None:
@@ -77,6 +155,7 @@ class SurfaceCache:
             return default
         self.hits += 1
         self._d.move_to_end(key)
+        hit[2] = next(_clock)
         return hit[0]
 
     def __getitem__(self, key: Hashable) -> pygame.Surface:
@@ -98,7 +177,7 @@ class SurfaceCache:
         return list(self._d)
 
     def values(self) -> list[pygame.Surface]:
-        return [s for s, _ in self._d.values()]
+        return [e[0] for e in self._d.values()]
 
     # ------------------------------------------------------------------ writing
     def __setitem__(self, key: Hashable, surf: pygame.Surface) -> None:
@@ -106,14 +185,15 @@ class SurfaceCache:
         if old is not None:
             self.nbytes -= old[1]
         size = surface_bytes(surf)
-        self._d[key] = (surf, size)
+        self._d[key] = [surf, size, next(_clock)]
         self.nbytes += size
         self._trim()
+        _trim_shared(self)
 
     put = __setitem__
 
     def __delitem__(self, key: Hashable) -> None:
-        _, size = self._d.pop(key)
+        size = self._d.pop(key)[1]
         self.nbytes -= size
 
     def pop(self, key: Hashable, default: pygame.Surface | None = None) -> pygame.Surface | None:
@@ -124,12 +204,16 @@ class SurfaceCache:
         return hit[0]
 
     def popitem(self, last: bool = True) -> tuple[Hashable, pygame.Surface]:
-        key, (surf, size) = self._d.popitem(last=last)
+        key, (surf, size, _) = self._d.popitem(last=last)
         self.nbytes -= size
         return key, surf
 
     def move_to_end(self, key: Hashable, last: bool = True) -> None:
         self._d.move_to_end(key, last=last)
+        if last:
+            self._d[key][2] = next(_clock)
+        else:  # the oldest end: the first to go, here and across caches
+            self._d[key][2] = -1
 
     def clear(self) -> None:
         self._d.clear()
@@ -143,4 +227,5 @@ class SurfaceCache:
     def stats(self) -> dict[str, int]:
         """Entries, pixel bytes and caps (the memory bench prints these)."""
         return {"items": len(self._d), "bytes": self.nbytes, "max_items": self.max_items,
-                "max_bytes": self.max_bytes, "hits": self.hits, "misses": self.misses, "evictions": self.evictions}
+                "max_bytes": self.max_bytes, "hits": self.hits, "misses": self.misses, "evictions": self.evictions,
+                "shared_evictions": self.shared_evictions}

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import regions, theme
+from game.ui import cache, regions, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.resources import Resources
 
@@ -31,7 +31,7 @@ class Text:
 
     def __init__(self, res: Resources, limit: int = 1500, max_bytes: int = 6 * MB) -> None:
         self.res = res
-        self._cache = SurfaceCache(limit, max_bytes)
+        self._cache = SurfaceCache(limit, max_bytes, "text")
         self._limit = limit
         self._base_bytes = max_bytes
 
@@ -39,6 +39,7 @@ class Text:
         """Grow the byte cap with the window: text scales with it, and a frame's lines must all fit (at 1080p the
         cap is 6 MB, about three quarters of the window's own pixels; at 4K four times that)."""
         self._cache.max_bytes = max(self._base_bytes, int(size[0]) * int(size[1]) * 3)
+        cache.fit_window(size)  # and the budget every picture cache shares (the app calls this on every resize)
 
     def render(self, text: str, size: int, colour: Colour = theme.CREAM, role: str = "text") -> pygame.Surface:
         if TEXT_HOOK is not None:
@@ -91,8 +92,8 @@ class Text:
 # ---------------------------------------------------------------------------------------------- shapes
 #: the module's picture caches, each an LRU capped in entries and pixel bytes (game.ui.cache). Glows drawn every
 #: frame (the turn highlight) stay; the big pools painted once into a room are not kept (``glow(keep=False)``).
-_glows = SurfaceCache(64, 16 * MB)
-_glow_sources = SurfaceCache(64, 4 * MB)  # 96×96 sources, 36 KB each
+_glows = SurfaceCache(64, 16 * MB, "glows")
+_glow_sources = SurfaceCache(64, 4 * MB, "glow_sources")  # 96×96 sources, 36 KB each
 _FALLOFF: list[float] = []
 
 
@@ -224,7 +225,7 @@ def chip_breakdown(amount: int) -> list[tuple[int, int]]:
 
 
 _DENOM = {d[0]: d for d in theme.DENOMS}
-_stacks = SurfaceCache(400, 8 * MB)
+_stacks = SurfaceCache(400, 8 * MB, "chip_stacks")
 MAX_DRAWN = 16
 
 
@@ -404,7 +405,7 @@ def symbol_slots(face: str, size: int, res: Resources | None = None) -> list[tup
     return []
 
 
-_dice = SurfaceCache(300, 8 * MB)
+_dice = SurfaceCache(300, 8 * MB, "dice")
 
 DIE_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
     # body, edge, symbol
@@ -460,7 +461,7 @@ def strike(surf: pygame.Surface, centre: tuple[float, float], r: float, colour: 
     pygame.draw.line(surf, colour, a, b, w)
 
 
-_cubes = SurfaceCache(120, 4 * MB)
+_cubes = SurfaceCache(120, 4 * MB, "cubes")
 
 
 def cube_face(colour: str, size: int, cb: bool = False, res: Resources | None = None) -> pygame.Surface:

@@ -98,7 +98,7 @@ class Resources:
         self.problems: list[str] = []
         self._warned: set[str] = set()
         # an LRU capped in entries and pixel bytes: art is drawn at many sizes over a session (game.ui.cache)
-        self._images = SurfaceCache(image_cache_size, image_cache_bytes)
+        self._images = SurfaceCache(image_cache_size, image_cache_bytes, "art")
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self.reload_manifest()
 
@@ -139,6 +139,10 @@ class Resources:
         surf = self._load(asset_id, w, h)
         self._images[key] = surf
         return surf
+
+    def fresh_image(self, asset_id: str, size: tuple[int, int]) -> pygame.Surface:
+        """The asset rendered at ``size`` and not kept here: for a caller that caches what it makes of it."""
+        return self._load(asset_id, max(1, int(size[0])), max(1, int(size[1])))
 
     def try_image(self, asset_id: str, size: tuple[int, int]) -> pygame.Surface | None:
         """The asset if the manifest has it and it renders; None (no warning) if the art is simply absent."""

@@ -192,3 +192,133 @@ def test_the_memory_bench_reads_rss_along_a_demo_table_and_reports_the_caches(mo
     text = "\n".join(memory.format_memory({"warm_frames": 5, "frames": 12, "tables": [r],
                                            "targets": {"ratio": 1.1, "rss_mb": 120.0}}))
     assert "hintaro 800x600" in text and "RSS MB by frame" in text
+
+
+# ------------------------------------------------------------------------------------ the shared budget
+@pytest.fixture
+def shared_budget():
+    """The shared budget, restored after the test (other tests' caches count against it too)."""
+    from game.ui import cache
+
+    before = cache.budget()
+    yield cache
+    cache.set_budget(before)
+
+
+def test_caches_together_stay_within_the_budget_they_share(shared_budget) -> None:
+    cache = shared_budget
+    a, b = SurfaceCache(1_000, 10 * MB, "a"), SurfaceCache(1_000, 10 * MB, "b")
+    others = cache.total_bytes() - a.nbytes - b.nbytes
+    cache.set_budget(others + 60_000)
+    for i in range(500):
+        (a if i % 3 else b)[i] = _surf(10 + i % 40, 10 + i % 23)
+        assert cache.total_bytes() <= cache.budget(), f"over the shared budget after {i + 1} entries"
+    assert a.shared_evictions > 0 and b.shared_evictions > 0, "both caches gave up entries"
+    assert a.nbytes < a.max_bytes and b.nbytes < b.max_bytes, "the shared budget bound them, not their own caps"
+
+
+def test_the_shared_budget_evicts_the_oldest_entry_of_any_cache_first(shared_budget) -> None:
+    cache = shared_budget
+    a, b = SurfaceCache(100, 10 * MB, "a"), SurfaceCache(100, 10 * MB, "b")
+    a["old"], b["older"] = _surf(10), _surf(10)  # 400 bytes each
+    b["mid"] = _surf(10)
+    assert a.get("old") is not None  # a use: "old" is now younger than b's two
+    cache.set_budget(cache.total_bytes())  # full: the next entry evicts
+    a["new"] = _surf(10)
+    assert "older" not in b and "mid" in b and "old" in a and "new" in a
+    a["newer"] = _surf(10)
+    assert "mid" not in b and "old" in a, "b's entries were the oldest of all"
+
+
+def test_the_newest_entry_stays_whatever_the_shared_budget(shared_budget) -> None:
+    cache = shared_budget
+    c = SurfaceCache(100, 10 * MB, "c")
+    cache.set_budget(1)
+    big = _surf(200, 200)
+    c["big"] = big
+    assert c.get("big") is big, "the entry about to be drawn is kept"
+    c["next"] = _surf(5)
+    assert "big" not in c and "next" in c
+    with pytest.raises(ValueError, match="at least one byte"):
+        cache.set_budget(0)
+
+
+def test_the_shared_budget_grows_with_the_window_from_a_floor(shared_budget) -> None:
+    cache = shared_budget
+    cache.fit_window((1280, 720))
+    assert cache.budget() == cache.BUDGET_FLOOR
+    cache.fit_window((3840, 2160))
+    assert cache.budget() == 3840 * 2160 * 4 * cache.BUDGET_SCREENS > cache.BUDGET_FLOOR
+
+
+def test_better_hintaro_bounty_cards_for_ever_new_holders_stay_within_their_cap(res: Resources) -> None:
+    """A bounty card (350 KB at 1080p) is drawn anew for each holder's items: the cache kept ~20 stale ones."""
+    from game.engine.better_hintaro.content import load_content
+    from game.ui.tables.better_hintaro.card_art import CardArt as BountyArt
+
+    content = load_content()
+    art = BountyArt(Text(res), content)
+    bounties, items = sorted(content.bounties), sorted(content.items)
+    for i in range(60):
+        held = items[i % len(items):i % len(items) + 1 + i % 3]
+        art.bounty(bounties[i % len(bounties)], (248, 351), held, f"P{i % 6}")
+        assert art._cache.nbytes <= art._cache.max_bytes <= 4 * MB
+    assert art._cache.evictions > 0
+
+
+def test_a_long_headless_session_keeps_its_pictures_within_the_shared_budget(shared_budget) -> None:
+    """A Better Hintaro demo table (bounties, market, chips, the log) with a budget far under what its caches'
+    own caps allow: at every checkpoint all caches together hold no more than the budget, and the table draws."""
+    from game.ui.app import FIXED_DT, App
+    from game.ui.settings import Settings
+
+    cache = shared_budget
+    app = App(size=(960, 540), settings=Settings(muted=True), fixed_step=True)
+    try:
+        app.start_demo("better_hintaro", seats=4)
+        cache.set_budget(3 * MB)
+        peak = 0
+        for frame in range(1, 1_501):
+            app.step(FIXED_DT)
+            app.render()
+            if frame % 50 == 0:
+                held = cache.total_bytes()
+                assert held <= cache.budget(), f"{held} bytes cached at frame {frame}"
+                peak = max(peak, held)
+        assert peak > 1 * MB, "the session did fill its caches (the bound was what held them)"
+        assert sum(c.shared_evictions for c in cache.all_caches()) > 0
+    finally:
+        app.shutdown()
+        pygame.quit()
+
+
+def test_chip_pictures_for_ever_new_amounts_stay_within_their_caps(res: Resources) -> None:
+    """Seat stacks and pot piles are keyed by the exact amount: a long session passes through thousands."""
+    from game.ui import chips
+
+    for amount in range(1, 3_000, 7):
+        chips.stack_surface(amount, 31, res)
+        chips.pile_surface(amount * 3, 36, res)
+        for c in (chips._seat_stacks, chips._piles):
+            assert len(c) <= c.max_items <= 64 and c.nbytes <= c.max_bytes <= 4 * MB
+    kept = chips.stack_surface(1_234, 31, res)
+    for amount in range(5_000, 5_040):
+        chips.stack_surface(amount, 31, res)
+        assert chips.stack_surface(1_234, 31, res) is kept, "a seat's stacks drawn every frame stay cached"
+
+
+def test_card_faces_stay_in_the_decks_small_cache_not_the_apps_art_cache(res: Resources) -> None:
+    """The bare faces were kept in the app's art cache for the session beside the sprites made from them (the
+    whole deck at every size: 3.3 MB after 20,000 frames of Sabacc House); now only while sprites are made."""
+    deck = sabacc_deck()
+    art = CardArt(res, Text(res), deck)
+    before = set(res._images)
+    for w, h in ((60, 84), (69, 96)):
+        for card in range(len(deck.faces)):
+            plain = art.plain(card, w, h)
+            assert plain.get_size() == (w, h)
+            fresh = art.sprite(card, w, h, marks=frozenset({"fresh"}))
+            assert art.sprite(card, w, h) is not fresh, "a second variant, composed from the kept face"
+            assert art._faces.nbytes <= art._faces.max_bytes <= 1 * MB
+    assert set(res._images) <= before | {(deck.back, 60, 84), (deck.back, 69, 96)}, "no face went to the app's cache"
+    assert art._faces.evictions > 0 and len(art._sprites) >= len(deck.faces)

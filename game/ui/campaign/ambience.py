@@ -36,7 +36,7 @@ class _Soft:
     def __init__(self) -> None:
         self._add = glow(48, 48, (255, 255, 255), 255, additive=True).copy()
         self._alpha = glow(48, 48, (255, 255, 255), 255).copy()
-        self._cache = SurfaceCache(300, 24 * MB)  # an LRU capped in entries and pixel bytes (game.ui.cache)
+        self._cache = SurfaceCache(300, 24 * MB, "ambience")  # an LRU capped in entries and pixel bytes (game.ui.cache)
 
     def _keep(self, key: tuple[object, ...], s: pygame.Surface) -> pygame.Surface:
         self._cache[key] = s

@@ -142,7 +142,7 @@ def figure_of(look: Look, key: str = "") -> Figure:
 
 
 # ------------------------------------------------------------------------------------------------ busts
-_cache = SurfaceCache(300, 16 * MB)  # an LRU capped in entries and pixel bytes (game.ui.cache)
+_cache = SurfaceCache(300, 16 * MB, "characters")  # an LRU capped in entries and pixel bytes (game.ui.cache)
 
 
 def _remember(key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:

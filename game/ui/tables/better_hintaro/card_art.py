@@ -120,7 +120,9 @@ class CardArt:
     def __init__(self, text: Text, content: Content, limit: int = 500) -> None:
         self.text = text
         self.content = content
-        self._cache = SurfaceCache(limit, 8 * MB)  # capped in pixel bytes too: a 1080p card weighs ~250 KB
+        # capped in pixel bytes: a 1080p bounty card weighs 350 KB and is drawn anew for each holder, so 8 MB kept ~20
+        # old ones; what a frame shows (four bounties, the market, the minis) is ~2.5 MB (game.measure.memory)
+        self._cache = SurfaceCache(limit, 4 * MB, "better_hintaro_cards")
         self._limit = limit
 
     def _cached(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
