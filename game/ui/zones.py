@@ -57,3 +57,99 @@ def place(shape: pygame.Rect, home: tuple[float, float], taken: list[pygame.Rect
         if clear(shape.move(x, y), taken, bounds, margin):
             return x, y
     return None
+
+
+class SeatChips:
+    """A seat's chips as part of its zone (mixed in before the table's base): room for its stacks at their
+    biggest (:func:`game.ui.chips.stack_max_size`) beside its plate and for its betting line (the tallest bet
+    with its amount under it) toward the middle, found once per layout by :meth:`lay_out_chips`, in the same
+    place as the zones, so the middle is then placed clear of them too. The table's ``stack_spot`` and
+    ``bet_spot`` then only read what was found (a bet never moves with the cards, nor covers anything)."""
+
+    # the table's attributes this mixin uses (for readers and type checkers)
+    seat_geo: list[dict[str, Any]]
+    area: pygame.Rect
+    u: float
+    n: int
+    stack_d: int
+    text: Any
+    #: each seat's stacks' and betting line's room (set by lay_out_chips; a zoned table lists them in LAID_OUT)
+    stack_boxes: list[pygame.Rect]
+    bet_boxes: list[pygame.Rect]
+
+    def _bet_label_size(self) -> tuple[int, int]:
+        """The amount printed under a bet, at its widest."""
+        w, h = self.text.render("88,888", int(max(11, 13 * self.u)), (255, 255, 255), "bold").get_size()
+        return w + 2, h + 2
+
+    def lay_out_chips(self, parts: list[list[pygame.Rect]], inward: bool = True) -> None:
+        """Each seat's stacks and betting line, given every seat's own parts (``parts[seat]``: plate, hand with
+        its words, tag, tokens: kept apart, as a zone's bounding rect would swallow the room between them):
+        the stacks beside the plate, the line beyond the seat's pieces toward the middle (``inward``; else
+        beside the pieces, leaving the middle its room where it needs it), each clear of every seat's parts
+        and of the chips placed before it, inside the table's area."""
+        from game.ui.chips import stack_max_size
+
+        u = self.u
+        sw, sh = stack_max_size(self.stack_d)
+        lw, lh = self._bet_label_size()
+        bw, bh = max(sw, lw), sh + lh
+        gap = int(6 * u)
+        margin = max(2, int(3 * u))
+        step = max(3, int(4 * u))
+        bounds = self.area.inflate(-2 * margin, -2 * margin)
+        taken = [r for rects in parts for r in rects]
+        self.stack_boxes, self.bet_boxes = [], []
+        for seat in range(self.n):
+            g = self.seat_geo[seat]
+            plate: pygame.Rect = g["plate"]
+            pieces = pygame.Rect(parts[seat][0]).unionall(parts[seat][1:])
+            vx, vy = g["in"]
+            if abs(vy) > 0.6:  # top and bottom seats: beside the plate (left first: clear of the dealer button)
+                homes = [(plate.left - gap - int(11 * u) - sw / 2, plate.bottom - sh / 2),
+                         (plate.right + gap + sw / 2, plate.bottom - sh / 2)]
+            else:  # side seats: under the plate, a little outward
+                side = 1 if vx > 0 else -1
+                homes = [(plate.centerx - plate.w * 0.18 * side, plate.bottom + gap + sh / 2),
+                         (plate.centerx - plate.w * 0.18 * side, plate.top - gap - sh / 2)]
+            stack = self._chip_box(pygame.Rect(-sw // 2, -sh // 2, sw, sh), homes, taken, bounds, step, margin)
+            taken.append(stack)
+            cx, cy = pieces.center
+            toward = (cx + vx * (pieces.w / 2 + gap + bw / 2), cy + vy * (pieces.h / 2 + gap + bh / 2))
+            beside = [(pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy)]
+            # next to the stacks, level with their top, the side nearer the middle first
+            by_stacks = sorted([(stack.right + gap + bw / 2, stack.top + bh / 2),
+                                (stack.left - gap - bw / 2, stack.top + bh / 2)],
+                               key=lambda p: abs(p[0] - self.area.centerx))
+            homes = [toward, *beside, *by_stacks] if inward else [*by_stacks, *beside, toward]
+            bet = self._chip_box(pygame.Rect(-bw // 2, -bh // 2, bw, bh), homes, taken, bounds, step, margin)
+            taken.append(bet)
+            self.stack_boxes.append(stack)
+            self.bet_boxes.append(bet)
+
+    @staticmethod
+    def _chip_box(shape: pygame.Rect, homes: list[tuple[float, float]], taken: list[pygame.Rect],
+                  bounds: pygame.Rect, step: int, margin: int) -> pygame.Rect:
+        """``shape`` (centred on (0, 0)) at the first of ``homes`` where it is clear, else at the clear place
+        nearest the first home, else (nowhere clear: a window too small) at the first home."""
+        for x, y in homes:
+            if clear(shape.move(round(x), round(y)), taken, bounds, margin):
+                return shape.move(round(x), round(y))
+        at = place(shape, homes[0], taken, bounds, step, margin)
+        return shape.move(at) if at is not None else shape.move(round(homes[0][0]), round(homes[0][1]))
+
+    def chip_parts(self) -> list[pygame.Rect]:
+        """Every seat's stacks' and betting line's room (what the middle is placed clear of)."""
+        return [*self.stack_boxes, *self.bet_boxes]
+
+    def stack_spot(self, seat: int) -> tuple[float, float]:
+        """The stacks stand on the bottom middle of the room the layout gave them."""
+        r = self.stack_boxes[seat]
+        return (r.centerx, r.bottom)
+
+    def bet_spot(self, seat: int) -> tuple[float, float]:
+        """The bet stands over its amount, in the room the layout gave the seat's betting line."""
+        from game.ui.chips import stack_max_size
+
+        r = self.bet_boxes[seat]
+        return (r.centerx, r.top + stack_max_size(self.stack_d)[1])

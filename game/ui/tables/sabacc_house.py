@@ -43,12 +43,12 @@ PETAL_ANGLES = (240, 300, 0, 60, 120, 180)
 RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
 
 
-class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
+class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
     ROUND_NOUN = "hand"
     #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
     LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "fc", "R", "petal_places", "stub_pos", "dice_pos",
-                                           "main_pos", "sabacc_pos", "middle")
+                                           "main_pos", "sabacc_pos", "middle", "stack_boxes", "bet_boxes")
 
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
@@ -76,22 +76,29 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
         u = self.u
         n = self.n
-        self.zones = [self._seat_zone(s) for s in range(n)]
+        parts = [self._seat_zone(s) for s in range(n)]
+        self.zones = [p[0].unionall(p[1:]) for p in parts]
         widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
-        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
-        # smallest cards, each piece where the window has room (else at home)
-        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
-            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
+        # else beside the pieces; then the middle: everything on the felt; else the pots may go out to the rail
+        # (the cards rather stay big); else the smallest cards, each piece where the window has room (else at home)
+        for inward in (True, False):
+            self.lay_out_chips(parts, inward)
+            if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+                return
+        self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
 
-    def _seat_zone(self, seat: int) -> pygame.Rect:
-        """The most room ``seat`` can take: the viewer's fanned hand as wide as it may spread with the longest
-        rank in words; another seat's row (never wider than five cards) with a rank and total."""
+    def _seat_zone(self, seat: int) -> list[pygame.Rect]:
+        """The most room ``seat``'s cards can take, in parts (the zone is their bounding rect): the viewer's
+        fanned hand as wide as it may spread with the longest rank in words; another seat's row (never wider
+        than five cards) with a rank and total; the plate; the tag."""
         fs = int(max(11, 14 * self.u))
         rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
         if seat == self.eyes:
-            return self.seat_zone(seat, int(self.plate[0] * 1.6 + 8 * self.u), self.mw, self.mh,
-                                  f"Your hand: {rank} · total {signed(-23)}")
-        return self.seat_zone(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch, f"{rank}\ntotal {signed(-23)}")
+            return self.seat_zone_parts(seat, int(self.plate[0] * 1.6 + 8 * self.u), self.mw, self.mh,
+                                        f"Your hand: {rank} · total {signed(-23)}")
+        return self.seat_zone_parts(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch,
+                                    f"{rank}\ntotal {signed(-23)}")
 
     def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with petal cards ``pw`` wide, the flower round or, where the zones leave a low
@@ -126,7 +133,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         fc, R, ry, core = self._flower(pw, squash)
         places = [(int(fc[0] + math.cos(math.radians(a)) * R), int(fc[1] + math.sin(math.radians(a)) * ry))
                   for a in PETAL_ANGLES]
-        taken = list(self.zones)
+        taken = [*self.zones, *self.chip_parts()]
         margin = int(4 * u)
         if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
             return False
