@@ -1043,6 +1043,10 @@ class CardTable:
         lab.midtop = (centre[0], centre[1] + h // 2 + int(2 * self.u))
         return r.union(lab)
 
+    def pile_d(self) -> int:
+        """The chip size of the pots' piles (a table whose pots must shrink as seats are added says so)."""
+        return self.chip_d
+
     def pot_box(self, surf: pygame.Surface | None, amount: int, pos: tuple[float, float], label: str,
                 size: int | None = None, pile: int | None = None) -> pygame.Rect:
         """The pot's pile standing on ``pos`` and a two-line label under it (the pot's name, then its amount);
@@ -1071,8 +1075,8 @@ class CardTable:
         box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 4 * u)))
         area = box.copy()
         if amount > 0:
-            area.union_ip(pile_rect(amount, (pos[0], pos[1] + 2), self.chip_d).inflate(6, 4))
+            area.union_ip(pile_rect(amount, (pos[0], pos[1] + 2), self.pile_d()).inflate(6, 4))
         if surf is not None:
-            draw_pile(surf, amount if pile is None else pile, pos, self.chip_d, self.app.res)
+            draw_pile(surf, amount if pile is None else pile, pos, self.pile_d(), self.app.res)
             surf.blit(img, box)
         return area

@@ -138,6 +138,10 @@ class SeatChips:
         at = place(shape, homes[0], taken, bounds, step, margin)
         return shape.move(at) if at is not None else shape.move(round(homes[0][0]), round(homes[0][1]))
 
+    def pile_d(self) -> int:
+        """The pots' piles shrink with the seats' stacks as seats are added (the middle's room shrinks too)."""
+        return self.stack_d
+
     def chip_parts(self) -> list[pygame.Rect]:
         """Every seat's stacks' and betting line's room (what the middle is placed clear of)."""
         return [*self.stack_boxes, *self.bet_boxes]
