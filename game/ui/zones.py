@@ -59,6 +59,35 @@ def place(shape: pygame.Rect, home: tuple[float, float], taken: list[pygame.Rect
     return None
 
 
+Piece = tuple[str, pygame.Rect, tuple[float, float]]
+
+
+def place_all(pieces: list[Piece], taken: list[pygame.Rect], bounds: pygame.Rect, step: int, margin: int,
+              rail: pygame.Rect | None, on_rail: tuple[str, ...], strict: bool) -> dict[str, tuple[int, int]] | None:
+    """Each piece's (name, shape, home) anchor, placed one by one with :func:`place` clear of ``taken`` and of
+    the pieces before it; a piece named in ``on_rail`` that finds no room in ``bounds`` may go anywhere in
+    ``rail``. The pieces go in the order given, else the biggest first (a pocket a small piece took may be
+    the only room a pot has). With ``strict``, None when a piece finds no room either way; else such a piece
+    stays at its home (the order given)."""
+    biggest = sorted(pieces, key=lambda p: -p[1].w * p[1].h)
+    for order in (pieces, biggest):
+        spots: dict[str, tuple[int, int]] = {}
+        placed = list(taken)
+        for name, shape, home in order:
+            at = place(shape, home, placed, bounds, step, margin)
+            if at is None and rail is not None and name in on_rail:
+                at = place(shape, home, placed, rail, step, margin)
+            if at is None:
+                if strict:
+                    break
+                at = (round(home[0]), round(home[1]))
+            spots[name] = at
+            placed.append(shape.move(at))
+        else:
+            return spots
+    return None
+
+
 class SeatChips:
     """A seat's chips as part of its zone (mixed in before the table's base): room for its stacks at their
     biggest (:func:`game.ui.chips.stack_max_size`) beside its plate and for its betting line (the tallest bet
@@ -108,9 +137,11 @@ class SeatChips:
             if abs(vy) > 0.6:  # top and bottom seats: beside the plate (left first: clear of the dealer button)
                 homes = [(plate.left - gap - int(11 * u) - sw / 2, plate.bottom - sh / 2),
                          (plate.right + gap + sw / 2, plate.bottom - sh / 2)]
-            else:  # side seats: under the plate, a little outward
+            else:  # side seats: beside the plate on the rail's side, else under it, a little outward
                 side = 1 if vx > 0 else -1
-                homes = [(plate.centerx - plate.w * 0.18 * side, plate.bottom + gap + sh / 2),
+                out_x = plate.left - gap - sw / 2 if side > 0 else plate.right + gap + sw / 2
+                homes = [(out_x, plate.bottom - sh / 2),
+                         (plate.centerx - plate.w * 0.18 * side, plate.bottom + gap + sh / 2),
                          (plate.centerx - plate.w * 0.18 * side, plate.top - gap - sh / 2)]
             stack = self._chip_box(pygame.Rect(-sw // 2, -sh // 2, sw, sh), homes, taken, bounds, step, margin)
             taken.append(stack)
@@ -121,7 +152,9 @@ class SeatChips:
             by_stacks = sorted([(stack.right + gap + bw / 2, stack.top + bh / 2),
                                 (stack.left - gap - bw / 2, stack.top + bh / 2)],
                                key=lambda p: abs(p[0] - self.area.centerx))
-            homes = [toward, *beside, *by_stacks] if inward else [*by_stacks, *beside, toward]
+            by_stacks.append((stack.centerx, stack.bottom + gap + bh / 2))  # or under them
+            below = [(plate.centerx, plate.bottom + gap + bh / 2), (plate.centerx, plate.top - gap - bh / 2)]
+            homes = [toward, *beside, *by_stacks, *below] if inward else [*by_stacks, *below, *beside, toward]
             bet = self._chip_box(pygame.Rect(-bw // 2, -bh // 2, bw, bh), homes, taken, bounds, step, margin)
             taken.append(bet)
             self.stack_boxes.append(stack)

@@ -135,21 +135,16 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                   ("dice_pos", self._dice_area((0, 0)), (cx + pw * 2.55, y)),
                   ("hand_pot_pos", self.pot_shape("HAND POT"), (cx - pw * 1.9, cy + ph * 0.5)),
                   ("spike_pot_pos", self.pot_shape("SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
-        spots: dict[str, tuple[int, int]] = {}
-        for name, shape, home in pieces:
-            at = zones.place(shape, home, taken, bounds, step, margin)
-            if at is None and rail and name.endswith("pot_pos"):
-                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
-            if at is None:
-                if strict:
-                    return False
-                at = (round(home[0]), round(home[1]))
-            spots[name] = at
-            taken.append(shape.move(at))
+        rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
+        spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("hand_pot_pos", "spike_pot_pos"),
+                                strict)
+        if spots is None:
+            return False
         self.pw, self.ph, self.deck_pos, self.pile_pos = pw, ph, deck_at, pile_at
         for name, at in spots.items():
             setattr(self, name, at)
-        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
+        # the core, then the pieces placed round it (the pots last)
+        self.middle = [*core, *(shape.move(spots[name]) for name, shape, _ in pieces)]
         return True
 
     def _pile_area(self, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
