@@ -141,26 +141,19 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         # the stub and the spike dice over the flower's shoulders, the pots under them: each as near there as
         # it can be (at many seats, wherever the zones leave room)
         step = max(4, int(6 * u))
-        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (-R * 1.62, -ry * 0.86)),
-                  ("dice_pos", self._dice_area((0, 0)), (R * 1.62, -ry * 0.86)),
-                  ("main_pos", self.pot_shape("MAIN POT"), (-R * 1.55, ry * 0.66)),
-                  ("sabacc_pos", self.pot_shape("SABACC POT"), (R * 1.55, ry * 0.66))]
-        spots: dict[str, tuple[int, int]] = {}
-        for name, shape, (hx, hy) in pieces:
-            home = (fc[0] + hx, fc[1] + hy)
-            at = zones.place(shape, home, taken, bounds, step, margin)
-            if at is None and rail and name in ("main_pos", "sabacc_pos"):
-                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
-            if at is None:
-                if strict:
-                    return False
-                at = (round(home[0]), round(home[1]))
-            spots[name] = at
-            taken.append(shape.move(at))
+        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (fc[0] - R * 1.62, fc[1] - ry * 0.86)),
+                  ("dice_pos", self._dice_area((0, 0)), (fc[0] + R * 1.62, fc[1] - ry * 0.86)),
+                  ("main_pos", self.pot_shape("MAIN POT"), (fc[0] - R * 1.55, fc[1] + ry * 0.66)),
+                  ("sabacc_pos", self.pot_shape("SABACC POT"), (fc[0] + R * 1.55, fc[1] + ry * 0.66))]
+        rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
+        spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("main_pos", "sabacc_pos"), strict)
+        if spots is None:
+            return False
         self.pw, self.ph, self.fc, self.R, self.petal_places = pw, ph, fc, R, places
         for name, at in spots.items():
             setattr(self, name, at)
-        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
+        # the core, then the pieces placed round it (the pots last)
+        self.middle = [*core, *(shape.move(spots[name]) for name, shape, _ in pieces)]
         return True
 
     def _petal_area(self, slot: int, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
