@@ -56,7 +56,15 @@ def place(shape: pygame.Rect, home: tuple[float, float], taken: list[pygame.Rect
     for x, y in [(round(hx), round(hy)), *spots]:
         if clear(shape.move(x, y), taken, bounds, margin):
             return x, y
-    return None
+    # a pocket just the piece's size, which the grid steps over: the places where it touches the bounds' or
+    # the taken pieces' edges (at ``margin``) on both axes
+    xs = {bounds.left - shape.left, bounds.right - shape.right}
+    ys = {bounds.top - shape.top, bounds.bottom - shape.bottom}
+    for r in taken:
+        xs |= {r.right + margin - shape.left, r.left - margin - shape.right}
+        ys |= {r.bottom + margin - shape.top, r.top - margin - shape.bottom}
+    edges = sorted(((x, y) for x in xs for y in ys), key=lambda p: (p[0] - hx) ** 2 + (p[1] - hy) ** 2)
+    return next(((x, y) for x, y in edges if clear(shape.move(x, y), taken, bounds, margin)), None)
 
 
 Piece = tuple[str, pygame.Rect, tuple[float, float]]
