@@ -4,7 +4,9 @@ A card table computes in ``layout_pieces`` the most room each seat's zone can ta
 the plate, the biggest hand with its longest words, the tag), then lays out the middle with these helpers:
 a core (the board, the piles) at the felt's centre, its cards shrunk step by step (:func:`sizes`) until it is
 clear of every zone, then the other pieces (stub and dice, the two pots) one by one, each at the free place
-nearest its home (:func:`place`). All of it runs once per layout, never per frame.
+nearest its home (:func:`place`, :func:`place_all`). A seat's chips are part of its zone (:class:`SeatChips`):
+its stacks and betting line are placed with the zones, clear of every seat's parts, before the middle. All of
+it runs once per layout, never per frame.
 """
 
 from __future__ import annotations
