@@ -508,6 +508,7 @@ class PotBoxes:
     u: float
     seat_geo: list[dict[str, Any]]
     pot_box: Callable[..., pygame.Rect]
+    state: Any
     fly: Callable[..., None]
     off_pile: Callable[[str], int]
 
@@ -537,19 +538,16 @@ class PotBoxes:
         return rects[0].unionall(rects[1:])
 
     def pot_shape(self, label: str) -> pygame.Rect:
-        """The most room a pot box can take (its anchor at (0, 0)): the widest and the tallest chip piles the
-        chips at the table can make (every chip in play could end in one pot), with their label."""
-        v = self.shown
-        total = sum(int(c or 0) for c in v.get("stacks") or []) + sum(
+        """The most room a pot box can take (its anchor at (0, 0)): the pile of every chip in play (a pile only
+        grows with its value, game.ui.chips.pile_size, and every chip at the table could end in one pot), with
+        its label. The chips are counted in the game's own view as well as the shown one (the table may lay
+        itself out before the opening events are folded into what it shows)."""
+        total = max(self._chips_in_play(self.shown), self._chips_in_play(self.state.view(None)), 1_000)
+        return self.pot_box(None, total, (0, 0), label)
+
+    def _chips_in_play(self, v: dict[str, Any]) -> int:
+        return sum(int(c or 0) for c in v.get("stacks") or []) + sum(
             int(v.get(key) or 0) for key, _, _ in self.POT_BOXES)
-        total = max(total, 1_000)
-        widest = 0
-        for value, *_ in reversed(theme.DENOMS):  # a chip of every value it can afford, smallest first
-            if widest + value <= total:
-                widest += value
-        tallest = max(min(16, total // value) * value for value, *_ in theme.DENOMS if value <= total)
-        shapes = [self.pot_box(None, amount, (0, 0), label) for amount in (widest, tallest, total)]
-        return shapes[0].unionall(shapes[1:])
 
     def draw_pot(self, surf: pygame.Surface) -> None:
         for i, ((amount, pos, label), (key, _, _)) in enumerate(zip(self._pot_boxes(), self.POT_BOXES,
@@ -870,11 +868,18 @@ class CardTable:
                   ) -> pygame.Rect:
         """The most room the seat can take: its plate, a row of cards ``w`` × ``h`` ``room`` px wide with
         ``words`` beside it (as :meth:`label_words` puts them), and its tag (``tag`` as the longest it says)."""
+        parts = self.seat_zone_parts(seat, room, w, h, words, tag)
+        return parts[0].unionall(parts[1:])
+
+    def seat_zone_parts(self, seat: int, room: int, w: int, h: int, words: str, tag: str = "KEEPS FACE DOWN"
+                        ) -> list[pygame.Rect]:
+        """The parts :meth:`seat_zone` is the bounding rect of, kept apart (the hand with its words, the plate,
+        the tag): what the seat's chips are placed clear of, where the room between the parts is still free."""
         half = max(0, room - w) // 2
         spots = self.place_hand_words(seat, [Spot(("zone", 0), None, -half, 0, w, h),
                                              Spot(("zone", 1), None, half, 0, w, h)], words)
-        zone = self._cards_box(seat, spots).union(self._label_rect(seat, words, self._cards_box(seat, spots)))
-        return zone.union(self.plate_box(seat)).union(self.tag_box(seat, tag))  # type: ignore[attr-defined]
+        hand = self._cards_box(seat, spots).union(self._label_rect(seat, words, self._cards_box(seat, spots)))
+        return [hand, self.plate_box(seat), self.tag_box(seat, tag)]  # type: ignore[attr-defined]
 
     def place_hand_words(self, seat: int, spots: list[Spot], words: str | None) -> list[Spot]:
         """``spots`` moved next to the seat's plate, with room for ``words`` beside them."""
@@ -1048,6 +1053,10 @@ class CardTable:
         lab.midtop = (centre[0], centre[1] + h // 2 + int(2 * self.u))
         return r.union(lab)
 
+    def pile_d(self) -> int:
+        """The chip size of the pots' piles (a table whose pots must shrink as seats are added says so)."""
+        return self.chip_d
+
     def pot_box(self, surf: pygame.Surface | None, amount: int, pos: tuple[float, float], label: str,
                 size: int | None = None, pile: int | None = None) -> pygame.Rect:
         """The pot's pile standing on ``pos`` and a two-line label under it (the pot's name, then its amount);
@@ -1076,8 +1085,8 @@ class CardTable:
         box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 4 * u)))
         area = box.copy()
         if amount > 0:
-            area.union_ip(pile_rect(amount, (pos[0], pos[1] + 2), self.chip_d).inflate(6, 4))
+            area.union_ip(pile_rect(amount, (pos[0], pos[1] + 2), self.pile_d()).inflate(6, 4))
         if surf is not None:
-            draw_pile(surf, amount if pile is None else pile, pos, self.chip_d, self.app.res)
+            draw_pile(surf, amount if pile is None else pile, pos, self.pile_d(), self.app.res)
             surf.blit(img, box)
         return area

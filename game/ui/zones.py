@@ -4,7 +4,9 @@ A card table computes in ``layout_pieces`` the most room each seat's zone can ta
 the plate, the biggest hand with its longest words, the tag), then lays out the middle with these helpers:
 a core (the board, the piles) at the felt's centre, its cards shrunk step by step (:func:`sizes`) until it is
 clear of every zone, then the other pieces (stub and dice, the two pots) one by one, each at the free place
-nearest its home (:func:`place`). All of it runs once per layout, never per frame.
+nearest its home (:func:`place`, :func:`place_all`). A seat's chips are part of its zone (:class:`SeatChips`):
+its stacks and betting line are placed with the zones, clear of every seat's parts, before the middle. All of
+it runs once per layout, never per frame.
 """
 
 from __future__ import annotations
@@ -56,4 +58,145 @@ def place(shape: pygame.Rect, home: tuple[float, float], taken: list[pygame.Rect
     for x, y in [(round(hx), round(hy)), *spots]:
         if clear(shape.move(x, y), taken, bounds, margin):
             return x, y
+    # a pocket just the piece's size, which the grid steps over: the places where it touches the bounds' or
+    # the taken pieces' edges (at ``margin``) on both axes
+    xs = {bounds.left - shape.left, bounds.right - shape.right}
+    ys = {bounds.top - shape.top, bounds.bottom - shape.bottom}
+    for r in taken:
+        xs |= {r.right + margin - shape.left, r.left - margin - shape.right}
+        ys |= {r.bottom + margin - shape.top, r.top - margin - shape.bottom}
+    edges = sorted(((x, y) for x in xs for y in ys), key=lambda p: (p[0] - hx) ** 2 + (p[1] - hy) ** 2)
+    return next(((x, y) for x, y in edges if clear(shape.move(x, y), taken, bounds, margin)), None)
+
+
+Piece = tuple[str, pygame.Rect, tuple[float, float]]
+
+
+def place_all(pieces: list[Piece], taken: list[pygame.Rect], bounds: pygame.Rect, step: int, margin: int,
+              rail: pygame.Rect | None, on_rail: tuple[str, ...], strict: bool) -> dict[str, tuple[int, int]] | None:
+    """Each piece's (name, shape, home) anchor, placed one by one with :func:`place` clear of ``taken`` and of
+    the pieces before it; a piece named in ``on_rail`` that finds no room in ``bounds`` may go anywhere in
+    ``rail``. The pieces go in the order given, else the biggest first (a pocket a small piece took may be
+    the only room a pot has). With ``strict``, None when a piece finds no room either way; else such a piece
+    stays at its home (the order given)."""
+    biggest = sorted(pieces, key=lambda p: -p[1].w * p[1].h)
+    for order in (pieces, biggest):
+        spots: dict[str, tuple[int, int]] = {}
+        placed = list(taken)
+        for name, shape, home in order:
+            at = place(shape, home, placed, bounds, step, margin)
+            if at is None and rail is not None and name in on_rail:
+                at = place(shape, home, placed, rail, step, margin)
+            if at is None:
+                if strict:
+                    break
+                at = (round(home[0]), round(home[1]))
+            spots[name] = at
+            placed.append(shape.move(at))
+        else:
+            return spots
     return None
+
+
+class SeatChips:
+    """A seat's chips as part of its zone (mixed in before the table's base): room for its stacks at their
+    biggest (:func:`game.ui.chips.stack_max_size`) beside its plate and for its betting line (the tallest bet
+    with its amount under it) toward the middle, found once per layout by :meth:`lay_out_chips`, in the same
+    place as the zones, so the middle is then placed clear of them too. The table's ``stack_spot`` and
+    ``bet_spot`` then only read what was found (a bet never moves with the cards, nor covers anything)."""
+
+    # the table's attributes this mixin uses (for readers and type checkers)
+    seat_geo: list[dict[str, Any]]
+    area: pygame.Rect
+    u: float
+    n: int
+    stack_d: int
+    text: Any
+    #: each seat's stacks' and betting line's room (set by lay_out_chips; a zoned table lists them in LAID_OUT)
+    stack_boxes: list[pygame.Rect]
+    bet_boxes: list[pygame.Rect]
+
+    def _bet_label_size(self) -> tuple[int, int]:
+        """The amount printed under a bet, at its widest."""
+        w, h = self.text.render("88,888", int(max(11, 13 * self.u)), (255, 255, 255), "bold").get_size()
+        return w + 2, h + 2
+
+    def lay_out_chips(self, parts: list[list[pygame.Rect]], inward: bool = True) -> None:
+        """Each seat's stacks and betting line, given every seat's own parts (``parts[seat]``: plate, hand with
+        its words, tag, tokens: kept apart, as a zone's bounding rect would swallow the room between them):
+        the stacks beside the plate, the line beyond the seat's pieces toward the middle (``inward``; else
+        beside the pieces, leaving the middle its room where it needs it), each clear of every seat's parts
+        and of the chips placed before it, inside the table's area."""
+        from game.ui.chips import stack_max_size
+
+        u = self.u
+        sw, sh = stack_max_size(self.stack_d)
+        lw, lh = self._bet_label_size()
+        bw, bh = max(sw, lw), sh + lh
+        gap = int(6 * u)
+        margin = max(2, int(3 * u))
+        step = max(3, int(4 * u))
+        bounds = self.area.inflate(-2 * margin, -2 * margin)
+        taken = [r for rects in parts for r in rects]
+        self.stack_boxes, self.bet_boxes = [], []
+        for seat in range(self.n):
+            g = self.seat_geo[seat]
+            plate: pygame.Rect = g["plate"]
+            pieces = pygame.Rect(parts[seat][0]).unionall(parts[seat][1:])
+            vx, vy = g["in"]
+            if abs(vy) > 0.6:  # top and bottom seats: beside the plate (left first: clear of the dealer button)
+                homes = [(plate.left - gap - int(11 * u) - sw / 2, plate.bottom - sh / 2),
+                         (plate.right + gap + sw / 2, plate.bottom - sh / 2)]
+            else:  # side seats: beside the plate on the rail's side, else under it, a little outward
+                side = 1 if vx > 0 else -1
+                out_x = plate.left - gap - sw / 2 if side > 0 else plate.right + gap + sw / 2
+                homes = [(out_x, plate.bottom - sh / 2),
+                         (plate.centerx - plate.w * 0.18 * side, plate.bottom + gap + sh / 2),
+                         (plate.centerx - plate.w * 0.18 * side, plate.top - gap - sh / 2)]
+            stack = self._chip_box(pygame.Rect(-sw // 2, -sh // 2, sw, sh), homes, taken, bounds, step, margin)
+            taken.append(stack)
+            cx, cy = pieces.center
+            toward = (cx + vx * (pieces.w / 2 + gap + bw / 2), cy + vy * (pieces.h / 2 + gap + bh / 2))
+            beside = [(pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy)]
+            # next to the stacks, level with their top, the side nearer the middle first
+            by_stacks = sorted([(stack.right + gap + bw / 2, stack.top + bh / 2),
+                                (stack.left - gap - bw / 2, stack.top + bh / 2)],
+                               key=lambda p: abs(p[0] - self.area.centerx))
+            by_stacks.append((stack.centerx, stack.bottom + gap + bh / 2))  # or under them
+            below = [(plate.centerx, plate.bottom + gap + bh / 2), (plate.centerx, plate.top - gap - bh / 2)]
+            homes = [toward, *beside, *by_stacks, *below] if inward else [*by_stacks, *below, *beside, toward]
+            bet = self._chip_box(pygame.Rect(-bw // 2, -bh // 2, bw, bh), homes, taken, bounds, step, margin)
+            taken.append(bet)
+            self.stack_boxes.append(stack)
+            self.bet_boxes.append(bet)
+
+    @staticmethod
+    def _chip_box(shape: pygame.Rect, homes: list[tuple[float, float]], taken: list[pygame.Rect],
+                  bounds: pygame.Rect, step: int, margin: int) -> pygame.Rect:
+        """``shape`` (centred on (0, 0)) at the first of ``homes`` where it is clear, else at the clear place
+        nearest the first home, else (nowhere clear: a window too small) at the first home."""
+        for x, y in homes:
+            if clear(shape.move(round(x), round(y)), taken, bounds, margin):
+                return shape.move(round(x), round(y))
+        at = place(shape, homes[0], taken, bounds, step, margin)
+        return shape.move(at) if at is not None else shape.move(round(homes[0][0]), round(homes[0][1]))
+
+    def pile_d(self) -> int:
+        """The pots' piles shrink with the seats' stacks as seats are added (the middle's room shrinks too)."""
+        return self.stack_d
+
+    def chip_parts(self) -> list[pygame.Rect]:
+        """Every seat's stacks' and betting line's room (what the middle is placed clear of)."""
+        return [*self.stack_boxes, *self.bet_boxes]
+
+    def stack_spot(self, seat: int) -> tuple[float, float]:
+        """The stacks stand on the bottom middle of the room the layout gave them."""
+        r = self.stack_boxes[seat]
+        return (r.centerx, r.bottom)
+
+    def bet_spot(self, seat: int) -> tuple[float, float]:
+        """The bet stands over its amount, in the room the layout gave the seat's betting line."""
+        from game.ui.chips import stack_max_size
+
+        r = self.bet_boxes[seat]
+        return (r.centerx, r.top + stack_max_size(self.stack_d)[1])

@@ -48,8 +48,15 @@ def test_the_middle_is_clear_of_every_seats_zone_and_each_hand_lies_in_its_own(a
             table.ai_future.result()
         table.skip()
         app.step(0.25)
+    chips = table.chip_parts()  # every seat's stacks and betting line: part of its zone, apart from each other
+    assert len(chips) == 2 * seats and all(table.area.contains(r) for r in chips)
+    assert all(r.collidelist(chips[i + 1:]) < 0 for i, r in enumerate(chips)), chips
+    for s in range(seats):
+        assert not table.stack_boxes[s].colliderect(table.seat_geo[s]["plate"])
+        assert table.stack_spot(s) == table.stack_boxes[s].midbottom
     for i, piece in enumerate(table.middle):
         assert piece.collidelist(table.zones) < 0, (i, piece, table.zones)
+        assert piece.collidelist(chips) < 0, (i, piece, chips)
         # the board, piles and dice on the felt; a big pot may lie out on the rail (the last two are the pots)
         assert (table.felt if i < len(table.middle) - 2 else table.area).contains(piece), (i, piece, table.felt)
     assert table.pw >= 28 * table.u  # a board card's value stays legible

@@ -1214,7 +1214,7 @@ class BaseTable(Scene):
         cx, cy = self.centre
         best: tuple[float, pygame.Rect] | None = None
         step = max(4, int(6 * u))
-        for dx in (0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4):
+        for dx in (0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4, -0.5, 0.5, -0.6, 0.6):  # out to the rail
             for y in range(area.top, area.bottom - h + 1, step):
                 r = pygame.Rect(0, y, w, h)
                 r.centerx = int(cx + dx * self.felt.w)

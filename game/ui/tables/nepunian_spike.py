@@ -43,12 +43,12 @@ OUTCOME = {
 }
 
 
-class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
+class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("hand_pot", "hand_pot_pos", "HAND POT"), ("spike_pot", "spike_pot_pos", "SPIKE POT"))
     ROUND_NOUN = "hand"
     #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
     LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "deck_pos", "pile_pos", "track_pos", "dice_pos",
-                                           "hand_pot_pos", "spike_pot_pos", "middle")
+                                           "hand_pot_pos", "spike_pot_pos", "middle", "stack_boxes", "bet_boxes")
 
     FELT = theme.FELT_BURGUNDY
     PHASES: ClassVar[dict[str, str]] = {"play": "Play phase", "bet": "Betting round", "roll": "Captain's roll",
@@ -81,27 +81,33 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
         u = self.u
         n = self.n
-        self.zones = [self._seat_zone(s) for s in range(n)]
+        parts = [self._seat_zone(s) for s in range(n)]
+        self.zones = [p[0].unionall(p[1:]) for p in parts]
         widths = list(zones.sizes((52 if n <= 4 else 46) * u, max(24, 28 * u)))
-        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
-        # smallest cards, each piece where the window has room (else at home)
-        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
-            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
+        # else beside the pieces; then the middle: everything on the felt; else the pots may go out to the rail
+        # (the cards rather stay big); else the smallest cards, each piece where the window has room (else at home)
+        for inward in (True, False):
+            self.lay_out_chips(parts, inward)
+            if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+                return
+        self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
 
-    def _seat_zone(self, seat: int) -> pygame.Rect:
-        """The most room ``seat`` can take: its hand of five (the viewer's fanned as wide as it may spread) with
-        the longest words it may say, its tag and the Captain's token."""
+    def _seat_zone(self, seat: int) -> list[pygame.Rect]:
+        """The most room ``seat``'s cards can take, in parts (the zone is their bounding rect): its hand of five
+        (the viewer's fanned as wide as it may spread) with the longest words it may say, its plate, its tag
+        and the Captain's token."""
         from game.engine.nepunian_spike.ranks import RANK_NAMES
 
         fs = int(max(11, 14 * self.u))
         rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
         if seat == self.eyes:
-            zone = self.seat_zone(seat, int(self.plate[0] * 1.5 + 8 * self.u), self.mw, self.mh,
-                                  f"LOCKED · Your hand totals {signed(-23)}")
+            parts = self.seat_zone_parts(seat, int(self.plate[0] * 1.5 + 8 * self.u), self.mw, self.mh,
+                                         f"LOCKED · Your hand totals {signed(-23)}")
         else:
-            zone = self.seat_zone(seat, int(self.cw * (1 + 4 * 0.55)), self.cw, self.ch,
-                                  f"{rank}\ntotal {signed(-23)}")
-        return zone.union(self._token_rects(seat)[0])
+            parts = self.seat_zone_parts(seat, int(self.cw * (1 + 4 * 0.55)), self.cw, self.ch,
+                                         f"{rank}\ntotal {signed(-23)}")
+        return [*parts, *self._token_rects(seat)]
 
     def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with pile cards ``pw`` wide; with ``strict``, only if every piece is clear of the
@@ -117,7 +123,7 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
         deck_at = (cx - gap // 2 - deck_shape.right, y)
         pile_at = (cx + gap // 2 - pile_shape.left, y)
         core = [deck_shape.move(deck_at), pile_shape.move(pile_at)]
-        taken = list(self.zones)
+        taken = [*self.zones, *self.chip_parts()]
         margin = int(4 * u)
         if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
             return False
@@ -129,21 +135,16 @@ class NepunianSpikeTable(PotBoxes, CardTable, BaseTable):
                   ("dice_pos", self._dice_area((0, 0)), (cx + pw * 2.55, y)),
                   ("hand_pot_pos", self.pot_shape("HAND POT"), (cx - pw * 1.9, cy + ph * 0.5)),
                   ("spike_pot_pos", self.pot_shape("SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
-        spots: dict[str, tuple[int, int]] = {}
-        for name, shape, home in pieces:
-            at = zones.place(shape, home, taken, bounds, step, margin)
-            if at is None and rail and name.endswith("pot_pos"):
-                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
-            if at is None:
-                if strict:
-                    return False
-                at = (round(home[0]), round(home[1]))
-            spots[name] = at
-            taken.append(shape.move(at))
+        rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
+        spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("hand_pot_pos", "spike_pot_pos"),
+                                strict)
+        if spots is None:
+            return False
         self.pw, self.ph, self.deck_pos, self.pile_pos = pw, ph, deck_at, pile_at
         for name, at in spots.items():
             setattr(self, name, at)
-        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
+        # the core, then the pieces placed round it (the pots last)
+        self.middle = [*core, *(shape.move(spots[name]) for name, shape, _ in pieces)]
         return True
 
     def _pile_area(self, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:

@@ -43,12 +43,12 @@ PETAL_ANGLES = (240, 300, 0, 60, 120, 180)
 RESULT_WORDS = {"nothing": "NO MATCH", "doubles": "DOUBLES", "spikes": "SPIKES"}
 
 
-class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
+class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
     POT_BOXES = (("pot", "main_pos", "MAIN POT"), ("sabacc_pot", "sabacc_pos", "SABACC POT"))
     ROUND_NOUN = "hand"
     #: what layout_pieces computes once per window size and viewer (game.ui.zones.cached)
     LAID_OUT: ClassVar[tuple[str, ...]] = ("zones", "pw", "ph", "fc", "R", "petal_places", "stub_pos", "dice_pos",
-                                           "main_pos", "sabacc_pos", "middle")
+                                           "main_pos", "sabacc_pos", "middle", "stack_boxes", "bet_boxes")
 
     FELT = theme.FELT_GREEN
     PHASES: ClassVar[dict[str, str]] = {"bet": "Betting round", "draw": "Draw phase", "drawn": "Keep or discard",
@@ -76,22 +76,29 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
         u = self.u
         n = self.n
-        self.zones = [self._seat_zone(s) for s in range(n)]
+        parts = [self._seat_zone(s) for s in range(n)]
+        self.zones = [p[0].unionall(p[1:]) for p in parts]
         widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
-        # everything on the felt; else the pots may go out to the rail (the cards rather stay big); else the
-        # smallest cards, each piece where the window has room (else at home)
-        if not any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
-            self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
+        # else beside the pieces; then the middle: everything on the felt; else the pots may go out to the rail
+        # (the cards rather stay big); else the smallest cards, each piece where the window has room (else at home)
+        for inward in (True, False):
+            self.lay_out_chips(parts, inward)
+            if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+                return
+        self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
 
-    def _seat_zone(self, seat: int) -> pygame.Rect:
-        """The most room ``seat`` can take: the viewer's fanned hand as wide as it may spread with the longest
-        rank in words; another seat's row (never wider than five cards) with a rank and total."""
+    def _seat_zone(self, seat: int) -> list[pygame.Rect]:
+        """The most room ``seat``'s cards can take, in parts (the zone is their bounding rect): the viewer's
+        fanned hand as wide as it may spread with the longest rank in words; another seat's row (never wider
+        than five cards) with a rank and total; the plate; the tag."""
         fs = int(max(11, 14 * self.u))
         rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
         if seat == self.eyes:
-            return self.seat_zone(seat, int(self.plate[0] * 1.6 + 8 * self.u), self.mw, self.mh,
-                                  f"Your hand: {rank} · total {signed(-23)}")
-        return self.seat_zone(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch, f"{rank}\ntotal {signed(-23)}")
+            return self.seat_zone_parts(seat, int(self.plate[0] * 1.6 + 8 * self.u), self.mw, self.mh,
+                                        f"Your hand: {rank} · total {signed(-23)}")
+        return self.seat_zone_parts(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch,
+                                    f"{rank}\ntotal {signed(-23)}")
 
     def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with petal cards ``pw`` wide, the flower round or, where the zones leave a low
@@ -126,7 +133,7 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         fc, R, ry, core = self._flower(pw, squash)
         places = [(int(fc[0] + math.cos(math.radians(a)) * R), int(fc[1] + math.sin(math.radians(a)) * ry))
                   for a in PETAL_ANGLES]
-        taken = list(self.zones)
+        taken = [*self.zones, *self.chip_parts()]
         margin = int(4 * u)
         if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
             return False
@@ -134,26 +141,19 @@ class SabaccHouseTable(PotBoxes, CardTable, BaseTable):
         # the stub and the spike dice over the flower's shoulders, the pots under them: each as near there as
         # it can be (at many seats, wherever the zones leave room)
         step = max(4, int(6 * u))
-        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (-R * 1.62, -ry * 0.86)),
-                  ("dice_pos", self._dice_area((0, 0)), (R * 1.62, -ry * 0.86)),
-                  ("main_pos", self.pot_shape("MAIN POT"), (-R * 1.55, ry * 0.66)),
-                  ("sabacc_pos", self.pot_shape("SABACC POT"), (R * 1.55, ry * 0.66))]
-        spots: dict[str, tuple[int, int]] = {}
-        for name, shape, (hx, hy) in pieces:
-            home = (fc[0] + hx, fc[1] + hy)
-            at = zones.place(shape, home, taken, bounds, step, margin)
-            if at is None and rail and name in ("main_pos", "sabacc_pos"):
-                at = zones.place(shape, home, taken, self.area.inflate(-int(8 * u), -int(8 * u)), step, margin)
-            if at is None:
-                if strict:
-                    return False
-                at = (round(home[0]), round(home[1]))
-            spots[name] = at
-            taken.append(shape.move(at))
+        pieces = [("stub_pos", self.pile_rect((0, 0), pw, ph, "STUB"), (fc[0] - R * 1.62, fc[1] - ry * 0.86)),
+                  ("dice_pos", self._dice_area((0, 0)), (fc[0] + R * 1.62, fc[1] - ry * 0.86)),
+                  ("main_pos", self.pot_shape("MAIN POT"), (fc[0] - R * 1.55, fc[1] + ry * 0.66)),
+                  ("sabacc_pos", self.pot_shape("SABACC POT"), (fc[0] + R * 1.55, fc[1] + ry * 0.66))]
+        rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
+        spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("main_pos", "sabacc_pos"), strict)
+        if spots is None:
+            return False
         self.pw, self.ph, self.fc, self.R, self.petal_places = pw, ph, fc, R, places
         for name, at in spots.items():
             setattr(self, name, at)
-        self.middle = [*core, *taken[-4:]]  # the core, then the pieces placed round it (the pots last)
+        # the core, then the pieces placed round it (the pots last)
+        self.middle = [*core, *(shape.move(spots[name]) for name, shape, _ in pieces)]
         return True
 
     def _petal_area(self, slot: int, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
