@@ -1162,11 +1162,12 @@ class BaseTable(Scene):
         r = self.result
         assert r is not None
         u = self.u * (self._result_scale if scale is None else scale)
-        lines = [(r.title, int(32 * u), theme.AMBER, "head")]
+        lines = [(r.title, max(18, int(32 * u)), theme.AMBER, "head")]
         room = int(min(self.area.w * 0.46, 400 * u))  # narrow enough to find a clear place at six seats
+        size = max(11, int(17 * u))  # never smaller than the log's words
         for text, colour, role in ((r.sub, theme.CREAM, "text"), (r.why, theme.GOOD, "bold")):
             if text:
-                lines += [(line, int(17 * u), colour, role) for line in self.text.wrap(text, int(17 * u), room, role)]
+                lines += [(line, size, colour, role) for line in self.text.wrap(text, size, room, role)]
         return lines
 
     def keep_clear(self) -> list[tuple[pygame.Rect, int]]:
@@ -1181,13 +1182,13 @@ class BaseTable(Scene):
     def result_rect(self) -> pygame.Rect:
         """Where the result panel goes: the place nearest the middle of the felt that covers the least of
         :meth:`keep_clear`; where no place at full size is clear (a crowded table), the panel is set smaller
-        (down to 72 %) before it may cover anything (searched once per result and layout)."""
+        (down to 60 %) before it may cover anything (searched once per result and layout)."""
         clear = self.keep_clear()
         key = (self.result, self.size, tuple((tuple(r), k) for r, k in clear))
         if self._result_place is not None and self._result_place[0] == key:
             return self._result_place[1]
         best: tuple[int, float, pygame.Rect] | None = None
-        for scale in (1.0, 0.86, 0.72):
+        for scale in (1.0, 0.86, 0.72, 0.6):
             lines = self._result_lines(scale)
             u = self.u * scale
             w = max(self.app.res.font(role, size).size(t)[0] for t, size, _, role in lines) + int(40 * u)
