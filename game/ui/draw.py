@@ -159,6 +159,12 @@ def _glow_source(colour: Colour, alpha: int, additive: bool) -> pygame.Surface:
     return small
 
 
+def glow_source(colour: Colour, alpha: int, additive: bool = False) -> pygame.Surface:
+    """The small disc every :func:`glow` of this colour and strength is smooth-scaled from (cached), for a painter
+    that scales only the part of a pool it needs (the room's vignette, larger than the window)."""
+    return _glow_source(colour, alpha, additive)
+
+
 def glow(rx: int, ry: int, colour: Colour, alpha: int, additive: bool = False, keep: bool = True) -> pygame.Surface:
     """A soft elliptical pool of light (cached), for lamps over the table and the turn highlight.
 
