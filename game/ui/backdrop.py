@@ -120,10 +120,9 @@ class Backdrop:
             smoke = pygame.transform.smoothscale(smoke, (int(420 * u), int(300 * u)))
         for _ in range(5):
             cx, cy = rng.uniform(0, w), rng.uniform(h * 0.05, h * 0.6)
-            if smoke is not None:
-                s = smoke.copy()
-                s.set_alpha(rng.randint(50, 90))
-                surf.blit(s, s.get_rect(center=(int(cx), int(cy))))
+            if smoke is not None:  # the scaled smoke is this room's own surface: its alpha is set, not copied
+                smoke.set_alpha(rng.randint(50, 90))
+                surf.blit(smoke, smoke.get_rect(center=(int(cx), int(cy))))
             else:
                 g = glow(int(rng.uniform(140, 260) * u), int(rng.uniform(60, 110) * u), theme.SMOKE, 40, keep=False)
                 surf.blit(g, g.get_rect(center=(int(cx), int(cy))))
