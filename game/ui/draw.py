@@ -137,10 +137,20 @@ def _grey_disc(n: int, additive: bool) -> pygame.Surface:
         return found
     rows = []
     for falls in _quarter(n):
-        values = [0 if f is None else int(255 * f) for f in falls]
-        row = [bytes((v, v, v, 0)) for v in values] if additive else [bytes((255, 255, 255, v)) for v in values]
-        rows.append(b"".join(row) + b"".join(reversed(row)))
-    found = pygame.image.frombytes(b"".join(rows) + b"".join(reversed(rows)), (n, n), "RGBX" if additive else "RGBA")
+        values = bytes(0 if f is None else int(255 * f) for f in falls)
+        if not additive:  # white, the falloff as alpha
+            values = b"".join(bytes((255, 255, 255, v)) for v in values)
+            rows.append(values + b"".join(values[i:i + 4] for i in range(len(values) - 4, -1, -4)))
+        else:  # one byte a pixel, the falloff
+            rows.append(values + values[::-1])
+    data = b"".join(rows) + b"".join(reversed(rows))
+    if additive:  # grey: the bytes as an 8-bit picture with a grey palette, widened by one blit (~0.2 ms)
+        grey = pygame.image.frombytes(data, (n, n), "P")
+        grey.set_palette([(v, v, v) for v in range(256)])
+        found = pygame.Surface((n, n), 0, 32)
+        found.blit(grey, (0, 0))
+    else:
+        found = pygame.image.frombytes(data, (n, n), "RGBA")
     _GREY_DISCS[key] = found
     return found
 
