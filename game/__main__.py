@@ -145,8 +145,14 @@ def _add_join(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", default=None, help="write the seat, its token and every event received (JSON lines)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cantina", description="Lost Hand Cantina", lazy_epilog=games_and_agents)
+#: the sub-commands' names: a command line naming none of them opens the window (see :func:`parse_args`)
+COMMANDS = ("simulate", "bench", "serve", "join")
+
+
+def build_parser(commands: bool = True) -> argparse.ArgumentParser:
+    """The whole command line; without ``commands``, only the window's own options (see :func:`parse_args`)."""
+    parser = _Parser(prog="cantina", description="Lost Hand Cantina", lazy_epilog=games_and_agents,
+                     exit_on_error=commands)
     parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--frames", type=int, default=None, help="run this many frames, then exit (headless checks)")
     parser.add_argument("--demo", metavar="GAME", default=None, help="open a table of AI seats playing GAME")
@@ -157,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"window size WxH, e.g. 1920x1080 (at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]})")
     parser.add_argument("--seats", type=int, default=None, help="seats at a --demo table (default: up to 6)")
     parser.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
+    if not commands:
+        return parser
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     _add_simulate(sub)
     _add_bench(sub)
@@ -165,8 +173,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line, read. A plain start (no sub-command named, no help asked for) is read by the window's
+    options alone: building the four sub-commands' parsers costs ~4 ms before the first frame (each of ~50
+    arguments makes a help formatter, which asks the terminal's size, and argparse's gettext looks for
+    translations on disk). Anything that parser does not take cleanly goes to the whole one, which reads it,
+    or refuses it with its usual message."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not any(w in COMMANDS or w in ("-h", "--help", "--version") for w in words):
+        try:
+            args, rest = build_parser(commands=False).parse_known_args(words)
+        except argparse.ArgumentError:
+            rest = words
+        if not rest:
+            args.command = None
+            return args
+    return build_parser().parse_args(words)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     try:
         if args.command == "simulate":
             from game.measure.simulate import main as simulate_main

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sys
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 #: what every data root holds (the manifest proves the art is there, not just an empty folder)
@@ -22,19 +21,29 @@ _MARKER = Path("assets") / "art" / "manifest.toml"
 
 
 def _candidates() -> list[Path]:
+    """The places to look, in order. The package's own folder is what :func:`importlib.resources.files` gives for
+    a package installed as plain files (a wheel always is), so it is taken from ``__file__`` first: asking
+    importlib.resources imports its readers and zipfile, ~2 ms before the title's first frame. Its answer is
+    still asked last, for a loader whose resources live elsewhere."""
     out: list[Path] = []
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         out.append(Path(frozen))
+    package = Path(__file__).resolve().parent
+    out.append(package)
+    out.append(package.parent)  # the checkout: the repo root, beside game/
+    return out
+
+
+def _resources_root() -> Path | None:
+    """The package's resources folder as :mod:`importlib.resources` sees it (None when it is not a folder)."""
+    from importlib import resources
+
     try:
         pkg = resources.files("game")
     except (ModuleNotFoundError, TypeError):  # pragma: no cover - the package always imports itself
-        pkg = None
-    # a wheel installs as plain files, so the package's resources are a real folder (never a zip here)
-    if isinstance(pkg, Path):
-        out.append(pkg)
-    out.append(Path(__file__).resolve().parents[1])  # the checkout: the repo root, beside game/
-    return out
+        return None
+    return pkg if isinstance(pkg, Path) else None
 
 
 @cache
@@ -48,6 +57,9 @@ def data_root() -> Path:
     for place in places:
         if (place / _MARKER).is_file():
             return place
+    found = _resources_root()
+    if found is not None and (found / _MARKER).is_file():
+        return found
     return places[0]
 
 

@@ -17,6 +17,16 @@ def test_generator_reproduces_every_svg() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_the_manifests_json_twin_holds_the_same_records_as_the_toml() -> None:
+    """The game reads manifest.json (fast, before its first frame); it must say what manifest.toml says."""
+    import json
+
+    art = ROOT / "assets" / "art"
+    twin = json.loads((art / "manifest.json").read_text(encoding="utf-8"))
+    assert twin == tomllib.loads((art / "manifest.toml").read_text(encoding="utf-8"))
+    assert len(twin["assets"]) > 100
+
+
 def test_manifest_names_existing_svgs_for_every_piece() -> None:
     manifest = tomllib.loads((ROOT / "assets" / "art" / "manifest.toml").read_text())["assets"]
     for asset_id, entry in manifest.items():

@@ -205,3 +205,26 @@ def test_a_real_window_start_without_a_sound_card_has_no_alsa_lines(tmp_path: Pa
     noise = [line for line in out.stderr.splitlines() if line.startswith("ALSA lib")]
     assert noise == [], out.stderr
     assert len([line for line in out.stderr.splitlines() if "sound" in line]) <= 1, out.stderr
+
+
+@pytest.mark.parametrize("argv", [[], ["--frames", "1"], ["--demo", "kinzo", "--seats=4", "--seed", "3"],
+                                  ["--size", "1280x720", "--screenshot", "bench"], ["simulate", "hintaro"],
+                                  ["join", "ws://127.0.0.1:1", "--agent", "regular"]])
+def test_a_plain_start_is_read_as_the_whole_command_line_reads_it(argv: list[str]) -> None:
+    """A plain start is read without building the sub-commands' parsers (first-frame time); the result must be
+    what the whole parser makes of the same words."""
+    from game.__main__ import build_parser, parse_args
+
+    assert vars(parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize(("argv", "said"), [(["foo"], "invalid choice: 'foo'"), (["--frames", "x"], "invalid int"),
+                                            (["--frames"], "expected one argument"), (["--nope"], "unrecognized")])
+def test_a_command_line_the_plain_start_cannot_read_gets_the_whole_parsers_message(argv: list[str], said: str,
+                                                                                    capsys) -> None:
+    from game.__main__ import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    err = capsys.readouterr().err
+    assert said in err and "{simulate,bench,serve,join}" in err, err

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate every SVG asset of Lost Hand Cantina, plus ``assets/art/manifest.toml``.
+"""Generate every SVG asset of Lost Hand Cantina, plus ``assets/art/manifest.toml`` and its JSON twin
+``manifest.json`` (the same records: the game reads that one, fast, before its first frame).
 
 Usage::
 
@@ -1629,6 +1630,18 @@ def manifest(assets) -> str:
     return "\n".join(lines) + "\n"
 
 
+def manifest_json(toml_text: str) -> str:
+    """The manifest's JSON twin: the records of the TOML text, as tomllib reads them (so the two can never
+    disagree), one asset a line. The game reads this one (game.ui.resources): json takes ~0.2 ms where tomllib
+    takes ~6 ms to import and parse, a tenth of the title's first frame; the TOML stays the one to read."""
+    import json
+    import tomllib
+
+    data = tomllib.loads(toml_text)
+    lines = [f"  {json.dumps(aid)}: {json.dumps(rec, ensure_ascii=False)}" for aid, rec in data["assets"].items()]
+    return '{"assets": {\n' + ",\n".join(lines) + "\n}}\n"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="only compare; exit 1 if anything would change")
@@ -1636,6 +1649,7 @@ def main(argv=None) -> int:
     assets = build()
     files = {ASSETS / rel: doc.render() for rel, doc, _ in assets.values()}
     files[ART / "manifest.toml"] = manifest(assets)
+    files[ART / "manifest.json"] = manifest_json(files[ART / "manifest.toml"])
     changed = []
     for path, content in files.items():
         old = path.read_text(encoding="utf-8") if path.exists() else None

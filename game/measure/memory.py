@@ -87,7 +87,7 @@ def demo_table(game: str, frames: int = FRAMES, size: tuple[int, int] = SIZE) ->
             elif rects:
                 pygame.display.update(rects)
             if frame == 1:
-                app.start_sound()
+                app.after_first_frame()
             if frame in CHECKPOINTS or frame == frames:
                 curve[str(frame)] = _round(rss_mb())
             if frame == WARM_FRAMES:

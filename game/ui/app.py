@@ -98,7 +98,6 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if msg:
             self.toast(msg, 8.0)
-        release_big_blocks()  # freed surfaces go back to the system: RSS stays flat over a session
         audio.init_display()  # the sound device opens after the first frame (start_sound)
         self.sound_problem: str | None = None
         self.res = Resources()
@@ -207,6 +206,18 @@ class App:
     def play(self, name: str) -> None:
         if self.sound is not None:
             self.sound.play(name)
+
+    def after_first_frame(self) -> None:
+        """What waits until the first frame is shown: fixing the allocator's threshold, then the sounds.
+
+        The allocator first (:func:`game.ui.cache.release_big_blocks`: freed surfaces go back to the system, RSS
+        stays flat over a session): fixed before the first frame, every window-sized surface the title paints
+        (the room, its glows, the vignette's map) was a fresh mapping, each page faulted in, ~2 ms of the first
+        frame (and ctypes' import, ~1.5 ms, is paid after it too). The first frame's few surfaces are freed at
+        once either way, so the session's RSS is the same."""
+        release_big_blocks()
+        if self.sound is None:
+            self.start_sound()
 
     def start_sound(self) -> None:
         """Synthesise the sounds (after the first frame, so the window appears at once)."""
@@ -446,8 +457,7 @@ class App:
                         if frames is not None and not quiet:
                             print(f"first frame: {first_frame * 1000:.0f} ms (cpu {time.process_time() * 1000:.0f} ms)",
                                   flush=True)
-                        if self.sound is None:
-                            self.start_sound()
+                        self.after_first_frame()
                 if frames is not None and self.frame >= frames:
                     break
             if screenshot:

@@ -7,14 +7,17 @@ title screen shows.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.files import FileRefused, atomic_write, load_json
-from game.schema import Bool, Float, Int, List, Obj, Str, lenient
+
+if TYPE_CHECKING:
+    from game.schema import Obj
 
 APP_NAME = "lost-hand-cantina"
 FILE_NAME = "settings.json"
@@ -25,17 +28,24 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 
-SCHEMA = Obj({
-    "window_size": List(Int(), min_len=2, max_len=2),
-    "fullscreen": Bool(),
-    "speed": Float(0.1, 10),
-    "volume": Float(0, 1),
-    "muted": Bool(),
-    "colour_blind": Bool(),
-    "ambience": Bool(),
-    "coach": Bool(),
-    "default_names": List(Str(max_len=200), max_len=64),
-}, extra="drop")
+
+@functools.cache
+def schema() -> Obj:
+    """The settings file's schema, made when a file is first read: :mod:`game.schema` (a dozen dataclasses,
+    ~5 ms to import) is then not paid before the title's first frame when there is no file to check."""
+    from game.schema import Bool, Float, Int, List, Obj, Str
+
+    return Obj({
+        "window_size": List(Int(), min_len=2, max_len=2),
+        "fullscreen": Bool(),
+        "speed": Float(0.1, 10),
+        "volume": Float(0, 1),
+        "muted": Bool(),
+        "colour_blind": Bool(),
+        "ambience": Bool(),
+        "coach": Bool(),
+        "default_names": List(Str(max_len=200), max_len=64),
+    }, extra="drop")
 
 
 def config_dir() -> Path:
@@ -72,7 +82,9 @@ class Settings:
         """Settings from parsed JSON: each bad field falls back to its default, and is named in the problems."""
         defaults = cls()
         remembered = {k: data.get(k) for k in ("last_game", "last_seats")} if isinstance(data, dict) else {}
-        values, problems = lenient(SCHEMA, data, asdict(defaults), "settings")
+        from game.schema import lenient
+
+        values, problems = lenient(schema(), data, asdict(defaults), "settings")
         # remembered choices, not settings: a bad one is dropped without a word
         game = remembered.get("last_game")
         values["last_game"] = game.strip()[:40] if isinstance(game, str) else ""

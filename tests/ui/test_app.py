@@ -108,6 +108,20 @@ def test_missing_and_broken_art_give_placeholders_not_crashes(tmp_path) -> None:
     pygame.quit()
 
 
+def test_the_manifests_json_twin_is_read_first_and_a_damaged_twin_falls_back_to_the_toml(tmp_path) -> None:
+    root = tmp_path / "assets"
+    (root / "art").mkdir(parents=True)
+    (root / "art" / "manifest.toml").write_text('[assets]\n"thing.a" = { path = "art/a.svg", width = 3 }\n', "utf-8")
+    (root / "art" / "manifest.json").write_text('{"assets": {"thing.b": {"path": "art/b.svg", "width": 4}}}',
+                                                "utf-8")
+    res = Resources(root)
+    assert res.has("thing.b") and not res.has("thing.a") and res.meta["thing.b"]["width"] == 4 and not res.problems
+    for damaged in ("{" * 100_000, '{"assets": {"thing.b": ', "[]", "\xff\xfe"):
+        (root / "art" / "manifest.json").write_text(damaged, "utf-8", errors="surrogateescape")
+        res = Resources(root)
+        assert res.has("thing.a") and not res.has("thing.b") and not res.problems, damaged[:20]
+
+
 def test_real_art_manifest_loads_and_renders() -> None:
     pygame.init()
     res = Resources()
