@@ -44,6 +44,8 @@ from game.net.protocol import (
     decode,
     digest,
     encode,
+    encode_events,
+    encode_list,
 )
 
 REMOTE = "remote"
@@ -214,17 +216,21 @@ class Table:
         self.actions += 1
         self.turn_clock = time.monotonic()
         check = self.state.is_over or any(e.kind == "round_over" for e in events)
+        # a seat sees an event's secret only if the event is its own: every other seat sees the public list,
+        # encoded once here (a seat's own secret events get their own text)
+        secret_seats = {e.seat for e in events if e.secret is not None}
+        public: str | None = None
         for s in self.seats:
             conn = s.conn
             if conn is None:
                 continue
-            msg: dict[str, Any] = {"step": first, "events": [e.visible_to(s.index) for e in events]}
-            if conn is actor and ack is not None:
-                msg["ack"] = ack
-            turn = self._turn(s.index)
-            if turn is not None:
-                msg["turn"] = turn
-            conn.send(encode("events", **msg))
+            if s.index in secret_seats:
+                events_json = encode_list([e.visible_to(s.index) for e in events])
+            else:
+                if public is None:
+                    public = encode_list([e.visible_to(None) for e in events])
+                events_json = public
+            conn.send(encode_events(first, events_json, ack if conn is actor else None, self._turn(s.index)))
             if check:
                 conn.send(encode("check", step=self.step, digest=digest(self.state.view(s.index))))
         self.moved.set()
