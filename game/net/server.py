@@ -381,8 +381,11 @@ class Table:
                 now = time.monotonic()
                 if deadline > now:
                     self.moved.clear()
+                    # asyncio.timeout, not wait_for: this wakes on every action at the table, and wait_for
+                    # would start (and end) a task each time
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.moved.wait(), deadline - now)
+                        async with asyncio.timeout(deadline - now):
+                            await self.moved.wait()
                     continue
                 if not slot.standing_in:
                     slot.standing_in = True
