@@ -112,6 +112,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tables", type=int, default=20, help="net: tables served by one server process")
     p.add_argument("--seconds", type=float, default=20.0, help="net: how long to measure")
     p.add_argument("--think", type=float, default=0.5, help="net: seconds a bot client waits before acting")
+    p.add_argument("--client-procs", type=int, default=None,
+                   help="net: processes the bot clients are spread over (default one per CPU, at most 4)")
     p.add_argument("--seats", type=int, default=None, help="layout: only this seat count")
     p.add_argument("--size", default=None, help="layout: only this window size, WxH")
 

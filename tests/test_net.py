@@ -30,6 +30,8 @@ from game.net.protocol import (
     decode,
     digest,
     encode,
+    encode_events,
+    encode_list,
 )
 from game.net.server import Hall, Table, open_hall
 
@@ -126,6 +128,16 @@ def test_protocol_refuses_anything_but_its_own_messages() -> None:
 
 def test_digest_reads_a_view_as_json_does() -> None:
     assert digest({"a": {1: [1, 2]}, "b": (3,)}) == digest({"b": [3], "a": {"1": [1, 2]}})
+
+
+def test_an_events_message_spliced_from_encoded_events_is_the_one_encode_gives() -> None:
+    events = [{"kind": "dealt", "seat": 1, "cards": [3, 9], "note": "é\"x"}, {"kind": "turn", "seat": None}]
+    turn = {"at": 7, "legal": [{"kind": "hit", "amount": None}], "ranges": {"stake": [1, 5]}}
+    for ack, tn in ((None, None), (4, None), (None, turn), (12, turn)):
+        extra = {k: v for k, v in (("ack", ack), ("turn", tn)) if v is not None}
+        spliced = encode_events(3, encode_list(events), ack, tn)
+        assert spliced == encode("events", step=3, events=events, **extra)
+        assert decode(spliced, SERVER_MESSAGES, 10**6)["events"] == events
 
 
 def test_the_tally_gives_what_simulate_gives() -> None:

@@ -149,6 +149,23 @@ def encode(kind: str, **fields: Any) -> str:
     return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
 
 
+def encode_events(step: int, events_json: str, ack: int | None = None, turn: dict[str, Any] | None = None) -> str:
+    """An ``events`` message whose event list is already JSON text (``events_json``): the same text
+    :func:`encode` gives, but a table encodes the list once for every seat that sees it alike (most events are
+    public) instead of once per seat."""
+    text = f'{{"v":{VERSION},"type":"events","step":{int(step)},"events":{events_json}'
+    if ack is not None:
+        text += f',"ack":{int(ack)}'
+    if turn is not None:
+        text += ',"turn":' + json.dumps(turn, separators=(",", ":"))
+    return text + "}"
+
+
+def encode_list(items: list[Any]) -> str:
+    """A list as the compact JSON text :func:`encode` would embed."""
+    return json.dumps(items, separators=(",", ":"))
+
+
 def canonical(view: Any) -> str:
     """A view as canonical JSON text (sorted keys, no spaces): what :func:`digest` hashes."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
