@@ -801,6 +801,15 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
                 credit.append(Action("raise", amount=a.amount))
         hv = hintaro_view(view, covers)
         base = {e["action"]: e for e in coach.COACHES["hintaro"](hv, credit)}
+        staked = float(sum(view["item_credit"]))
+        if staked:  # items go only to a sole winner: a split or carried pot keeps them (they come in free)
+            for e in base.values():
+                if e["action"].kind == "drop" or e["split"] is None:
+                    continue
+                lost = staked * (e["split"] / 2 + (e["carry"] or 0.0) * hai.carry_share_of(view))
+                for key in ("ev", "ev_if_called", "ev_if_rational"):
+                    if e[key] is not None:
+                        e[key] -= lost
         for a in legal:
             if a.kind == "loan":
                 out.append(coach._entry(a, "Loan", exact=False,
