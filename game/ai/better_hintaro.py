@@ -820,13 +820,22 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
                 continue
             twin = Action("call") if a.kind == "call" else Action("raise", amount=a.amount)
             ref = dict(base[twin], action=a, best=False)
-            saved = agent._saving(view, a, val)
+            # chips, as every row counts them: the items leave at face value, and the part of it the bet does
+            # not credit (an item worth more than the bet) is gone as well. What paying in kind saves in
+            # position (an idle item is worth less to you than it counts for) goes in the note, not into
+            # ``ev``: counted there, the coach bench found these rows over-priced by ~30 chips a decision
+            need = view.get("to_call", 0) + (a.amount if a.kind == "raise" else 0)
+            face = sum(val.face(c) for c in a.items)
+            lost = face - min(face, need)
             for key in ("ev", "ev_if_called", "ev_if_rational"):
                 if ref[key] is not None:
-                    ref[key] += saved
+                    ref[key] -= lost
             names = ", ".join(agent.content.name(c) for c in a.items)
             ref["label"] = f"{base[twin]['label']} with {names}"
-            ref["note"] = "the items count at face value in the pot; ev counts them at what they are worth to you"
+            saved = agent._saving(view, a, val)
+            ref["note"] = (f"the items count at face value ({face:,}) in the pot; paying with them rather than "
+                           f"credits {'saves' if saved >= 0 else 'costs'} you about {abs(saved):,.0f} in "
+                           "position (what they are worth to your bounties)")
             out.append(ref)
         return coach._mark_best(out)
     note = "estimated: the change in your position in credits, valuing items by the bounties they complete"

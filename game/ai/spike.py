@@ -558,14 +558,26 @@ def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any
     def policy(st: State) -> Action:
         a = fast_policy(st)
         s = st.current_seat
-        if s == me or st.phase != "bet":  # type: ignore[attr-defined]
+        if st.phase != "bet":  # type: ignore[attr-defined]
             return a
+        if s == me:
+            return _pot_raise(st, a)
         to_call = st.cur_bet - st.wager[s]  # type: ignore[attr-defined]
         if to_call <= 0 or sum(VALUES[c] for c in st.hands[s]) == 0:  # type: ignore[attr-defined]
             return a
         return CALL if seat_draw(u, s) < answer_share(call_rate, to_call, pot_of(st) - to_call) else FOLD
 
     return policy
+
+
+def _pot_raise(st: State, a: Action) -> Action:
+    """The coach's own seat later in a rollout: :func:`fast_policy`, but a zero hand's opening raise is the pot
+    (what following the coach does: its top raise against callers who answer by :func:`answer_share` is about
+    the pot), not half of it; otherwise a row's ``ev`` would leave out what its zero hands really win."""
+    if a.kind != "raise":
+        return a
+    room = st.stacks[st.current_seat] - (st.cur_bet - st.wager[st.current_seat])  # type: ignore[attr-defined, index]
+    return act("raise", max(a.amount, min(room, pot_of(st))))
 
 
 def _view_seed(view: dict[str, Any]) -> int:
