@@ -799,6 +799,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
         for a in legal:  # every item raise gets its credit twin, so both can be priced
             if a.kind == "raise" and a.get("items") and Action("raise", amount=a.amount) not in credit:
                 credit.append(Action("raise", amount=a.amount))
+        in_kind: list[tuple[float, dict[str, Any]]] = []  #: item-paid rows that cost no more chips than credits
         hv = hintaro_view(view, covers)
         base = {e["action"]: e for e in coach.COACHES["hintaro"](hv, credit)}
         staked = float(sum(view["item_credit"]))
@@ -833,11 +834,23 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
             names = ", ".join(agent.content.name(c) for c in a.items)
             ref["label"] = f"{base[twin]['label']} with {names}"
             saved = agent._saving(view, a, val)
+            if not lost:
+                in_kind.append((saved, ref))
             ref["note"] = (f"the items count at face value ({face:,}) in the pot; paying with them rather than "
                            f"credits {'saves' if saved >= 0 else 'costs'} you about {abs(saved):,.0f} in "
                            "position (what they are worth to your bounties)")
             out.append(ref)
-        return coach._mark_best(out)
+        coach._mark_best(out)
+        # the same chips paid in kind: the best row paid with the items that save the most position (what the
+        # shark's ``_pay`` does), so following the coach does not spend credits where an idle item would do
+        top = next((e for e in out if e["best"]), None)
+        if top is not None and top["action"].kind in ("call", "raise") and not top["action"].get("items"):
+            twins = [(saved, e) for saved, e in in_kind if saved > 0 and e["action"].kind == top["action"].kind
+                     and e["action"].get("amount") == top["action"].get("amount")]
+            if twins:
+                top["best"] = False
+                max(twins, key=lambda t: t[0])[1]["best"] = True
+        return out
     note = "estimated: the change in your position in credits, valuing items by the bounties they complete"
     who = functools.partial(coach.seat_words, view, names=names)
     name = agent.content.name

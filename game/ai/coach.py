@@ -26,7 +26,8 @@ never leak what the seat may not know. The numbers come from the same exact eval
     seat's fair share of it next round)
 ``ev``
     expected chips: what the seat can expect back from the pot minus the chips this option puts in now
-    (dropping or conceding is 0: chips already in the pot are gone either way). For a bet or a raise it is the
+    (conceding is 0: chips already in the pot are gone either way; a Hintaro drop is the seat's share of the
+    pot if it carries because nobody left stands, :func:`drop_carry_value`). For a bet or a raise it is the
     expected chips given the modelled answers of the other seats (fold, call or raise, with the chances the
     sharks read from a table: :func:`game.ai.hintaro.bet_options`' ``ev_model``, the sabaccs'
     :func:`game.ai.sabacc.answer_share`), never "everyone calls".
