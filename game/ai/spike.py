@@ -524,9 +524,10 @@ def _raise_near(size: float, raises: list[int], room: int, ante: int) -> Action:
 # ------------------------------------------------------------------------------------------- the coach
 def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
     """Every option with its estimated chance of winning a pot and its expected chips, by the shark's rollouts
-    (see :func:`game.ai.sabacc.coach_options`). The coach has no memory of the table: it reads the betting by
-    the shark's priors, and the others answer a bet by :func:`coach_answer_policy`, so a raise's ``ev`` is the
-    chips expected given how often each size is called (never "everyone calls")."""
+    (see :func:`game.ai.sabacc.coach_options`). The coach has no memory of the table: it reads the others' raises
+    by the shark's priors, and they answer every bet left in the hand by :func:`coach_answer_policy` at the call
+    rate measured at the tables (:data:`COACH_CALL_RATE`), so a raise's ``ev`` is the chips expected given how
+    often each size is called (never "everyone calls")."""
     per = max(4, min(COACH_SAMPLES, COACH_ROLLOUTS // max(1, len(legal))))
     unknown = TableReader(ZERO_BASE)
     trust = {t: unknown.trust(t) for t in bettors(view)}
