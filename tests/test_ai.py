@@ -16,7 +16,7 @@ import pytest
 from game.ai import AGENTS, make_agent
 from game.ai import hintaro as hai
 from game.ai import street as sai
-from game.ai.coach import advise
+from game.ai.coach import advise, drop_carry_value
 from game.ai.levels import LEVELS, PersonalityError, load_personalities, parse_personalities
 from game.engine import GAMES, create
 from game.engine.core import Rng
@@ -453,8 +453,12 @@ def test_coach_gives_every_option_exact_odds(game_id, seats):
             for key in ("win", "split", "tie", "carry", "equity"):
                 if a[key] is not None:
                     assert -1e-12 <= a[key] <= 1 + 1e-12
-            if a["action"].kind in ("drop", "concede"):
+            if a["action"].kind == "concede":
                 assert a["ev"] == 0
+            if a["action"].kind == "drop":  # only a share of a carried pot comes back, and only with 2+ left in
+                assert a["ev"] == pytest.approx(drop_carry_value(view)) and 0 <= a["ev"] <= view["pot"] / 2
+                if sum(view["in_hand"]) <= 2:
+                    assert a["ev"] == 0
         best = max(advice, key=lambda a: a["ev"])
         assert best["best"]
 

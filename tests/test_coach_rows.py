@@ -104,6 +104,50 @@ def test_a_spike_overbet_is_priced_by_the_folds_it_meets_not_as_if_everyone_call
     assert checked, "no overbet came up"
 
 
+def test_the_spike_coachs_opponents_answer_bets_in_later_rounds_too() -> None:
+    """A bet in a later betting round of the hand is answered by the coach's call model, not the rollout policy's
+    late folds: a seat without zero facing a bet up to the pot calls in the share of draws the rate says."""
+    from game.ai.spike import COACH_CALL_RATE, VALUES, coach_answer_policy
+
+    for view, _legal in decisions("nepunian_spike", 3, seed=5, limit=400):
+        if view["phase"] == "play":
+            break
+    else:
+        pytest.fail("no play decision found")
+    me = view["seat"]
+    st = create("nepunian_spike", seats=3, seed=5, options={"rounds": 4})
+    while not (st.phase == "bet" and st.current_seat != me and st.cur_bet > st.wager[st.current_seat]
+               and st.stage != view["stage"] and sum(VALUES[c] for c in st.hands[st.current_seat]) != 0):
+        if st.current_seat is None:
+            pytest.fail("no later bet faced by another seat without zero")
+        legal = st.legal_actions()
+        raises = [a for a in legal if a.kind == "raise"]
+        st.apply(raises[0] if raises and st.current_seat == me else
+                 next((a for a in legal if a.kind in ("call", "check", "stand", "roll", "stay")), legal[0]))
+    calls = sum(coach_answer_policy(view, (j + 0.5) / 200, COACH_CALL_RATE)(st).kind == "call" for j in range(200))
+    to_call = st.cur_bet - st.wager[st.current_seat]
+    assert calls / 200 == pytest.approx(answer_share(COACH_CALL_RATE, to_call, pot_of(st) - to_call), abs=0.02)
+
+
+def test_a_better_hintaro_bet_paid_with_items_is_priced_in_chips() -> None:
+    """An item-paid row is its credit twin's chips less any face value the bet does not credit: never more."""
+    seen = 0
+    for seed in range(1, 12):
+        for view, legal in decisions("better_hintaro", 4, seed=seed, limit=300):
+            if view["phase"] != "wager" or not any(a.get("items") and a.kind == "raise" for a in legal):
+                continue
+            rows = {r["action"]: r for r in coach.advise("better_hintaro", view, legal, NAMES)}
+            for a, row in rows.items():
+                twin = next((r for b, r in rows.items() if b.kind == a.kind and not b.get("items")
+                             and b.get("amount") == a.get("amount")), None)
+                if not a.get("items") or twin is None:
+                    continue
+                assert row["ev"] <= twin["ev"] + 1e-9, row["label"]
+                seen += 1
+            assert sum(r["best"] for r in rows.values()) == 1
+    assert seen > 0
+
+
 def test_hintaro_raise_rows_are_worth_the_modelled_answers() -> None:
     """A raise row's ev is the shark's value under its chances of each answer (the priors of a table it has
     not read yet), not the smaller of "everyone calls" and "each answers as its odds say"."""

@@ -799,8 +799,18 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
         for a in legal:  # every item raise gets its credit twin, so both can be priced
             if a.kind == "raise" and a.get("items") and Action("raise", amount=a.amount) not in credit:
                 credit.append(Action("raise", amount=a.amount))
+        in_kind: list[tuple[float, dict[str, Any]]] = []  #: item-paid rows that cost no more chips than credits
         hv = hintaro_view(view, covers)
         base = {e["action"]: e for e in coach.COACHES["hintaro"](hv, credit)}
+        staked = float(sum(view["item_credit"]))
+        if staked:  # items go only to a sole winner: a split or carried pot keeps them (they come in free)
+            for e in base.values():
+                if e["action"].kind == "drop" or e["split"] is None:
+                    continue
+                lost = staked * (e["split"] / 2 + (e["carry"] or 0.0) * hai.carry_share_of(view))
+                for key in ("ev", "ev_if_called", "ev_if_rational"):
+                    if e[key] is not None:
+                        e[key] -= lost
         for a in legal:
             if a.kind == "loan":
                 out.append(coach._entry(a, "Loan", exact=False,
@@ -811,15 +821,36 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
                 continue
             twin = Action("call") if a.kind == "call" else Action("raise", amount=a.amount)
             ref = dict(base[twin], action=a, best=False)
-            saved = agent._saving(view, a, val)
+            # chips, as every row counts them: the items leave at face value, and the part of it the bet does
+            # not credit (an item worth more than the bet) is gone as well. What paying in kind saves in
+            # position (an idle item is worth less to you than it counts for) goes in the note, not into
+            # ``ev``: counted there, the coach bench found these rows over-priced by ~30 chips a decision
+            need = view.get("to_call", 0) + (a.amount if a.kind == "raise" else 0)
+            face = sum(val.face(c) for c in a.items)
+            lost = face - min(face, need)
             for key in ("ev", "ev_if_called", "ev_if_rational"):
                 if ref[key] is not None:
-                    ref[key] += saved
+                    ref[key] -= lost
             names = ", ".join(agent.content.name(c) for c in a.items)
             ref["label"] = f"{base[twin]['label']} with {names}"
-            ref["note"] = "the items count at face value in the pot; ev counts them at what they are worth to you"
+            saved = agent._saving(view, a, val)
+            if not lost:
+                in_kind.append((saved, ref))
+            ref["note"] = (f"the items count at face value ({face:,}) in the pot; paying with them rather than "
+                           f"credits {'saves' if saved >= 0 else 'costs'} you about {abs(saved):,.0f} in "
+                           "position (what they are worth to your bounties)")
             out.append(ref)
-        return coach._mark_best(out)
+        coach._mark_best(out)
+        # the same chips paid in kind: the best row paid with the items that save the most position (what the
+        # shark's ``_pay`` does), so following the coach does not spend credits where an idle item would do
+        top = next((e for e in out if e["best"]), None)
+        if top is not None and top["action"].kind in ("call", "raise") and not top["action"].get("items"):
+            twins = [(saved, e) for saved, e in in_kind if saved > 0 and e["action"].kind == top["action"].kind
+                     and e["action"].get("amount") == top["action"].get("amount")]
+            if twins:
+                top["best"] = False
+                max(twins, key=lambda t: t[0])[1]["best"] = True
+        return out
     note = "estimated: the change in your position in credits, valuing items by the bounties they complete"
     who = functools.partial(coach.seat_words, view, names=names)
     name = agent.content.name

@@ -26,7 +26,8 @@ never leak what the seat may not know. The numbers come from the same exact eval
     seat's fair share of it next round)
 ``ev``
     expected chips: what the seat can expect back from the pot minus the chips this option puts in now
-    (dropping or conceding is 0: chips already in the pot are gone either way). For a bet or a raise it is the
+    (conceding is 0: chips already in the pot are gone either way; a Hintaro drop is the seat's share of the
+    pot if it carries because nobody left stands, :func:`drop_carry_value`). For a bet or a raise it is the
     expected chips given the modelled answers of the other seats (fold, call or raise, with the chances the
     sharks read from a table: :func:`game.ai.hintaro.bet_options`' ``ev_model``, the sabaccs'
     :func:`game.ai.sabacc.answer_share`), never "everyone calls".
@@ -113,8 +114,11 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
     for action in legal:
         o = options.get(action)
         if action.kind == "drop":
-            out.append(_entry(action, "Drop", win=0.0, split=0.0, carry=0.0, equity=0.0, ev=0.0,
-                              ev_if_called=0.0, ev_if_rational=0.0, note="you leave what you have put in"))
+            back = drop_carry_value(view)
+            out.append(_entry(action, "Drop", win=0.0, split=0.0, carry=0.0, equity=0.0, ev=back,
+                              ev_if_called=back, ev_if_rational=back,
+                              note="you leave what you have put in; if nobody left stands, your share of it "
+                                   "comes back with the carried pot"))
             continue
         assert o is not None
         if action.kind == "call":
@@ -130,6 +134,23 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
                  "make almost always, one it should not a quarter of the time); all reroll as well as they can",
         ))
     return _mark_best(out)
+
+
+def drop_carry_value(view: dict[str, Any]) -> float:
+    """What dropping still brings back: with two or more seats left in, nobody may stand, and then the pot's
+    credits carry to the next round, where they count as this seat's fair share (``carry_share_of``, as every
+    other row counts a carry). Exact for the pot on the table now (later wagers are left out), 0 when one seat
+    is left (it takes the pot). Why: a dropped seat's share of a carried pot is chips it really gets back, and
+    calling it 0 made Better Hintaro's drops look worse than they are (issue 14's coach bench)."""
+    me = view["seat"]
+    others = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]]
+    pot = float(view["pot"])
+    if len(others) < 2 or pot <= 0:
+        return 0.0
+    rest = dict(view, in_hand=[s in others for s in range(view["seats"])], seat=others[0])
+    game, order = hai.reroll_game(rest, "best", pots="single")
+    _win, _split, carry = game.seat_odds(order.index(others[0]))
+    return carry * pot * hai.carry_share_of(view)
 
 
 # ------------------------------------------------------------------------------------- Street Hintaro
