@@ -148,6 +148,8 @@ def test_a_refusal_from_the_server_is_shown_and_changes_nothing(app: App) -> Non
         assert run_until(app, table.my_turn, 30.0, lambda: click_a_move(app, table) if table.holding else None)
         source = seat.source
         assert source is not None
+        # a joined window tells its player how to take the seat back after closing it
+        assert any(f"--token {source.token}" in (ln.text or "") for ln in table.log)
         before_view, before_actions = source.state.view(), hosted.table.actions
         lines = len(table.log)
         table.act(Action("no_such_move"))  # as a button the table built wrongly would: the server judges it

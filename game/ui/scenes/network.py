@@ -109,6 +109,9 @@ class WindowSeat:
         source.on_notice = self._notice
         source.on_fresh = self._fresh
         table.add_log(None, f"You sit at seat {source.seat + 1} of a table served at {self.link.url}.")
+        if self.host is None:  # a closed window gets its seat back with this token (the session keeps it)
+            table.add_log(None, f"To come back to this seat after closing the window: cantina join "
+                                f"{self.link.url} --token {source.token}")
         if self.host is not None:
             where = ("only from this machine" if self.host.host in ("127.0.0.1", "localhost", "::1")
                      else "from your network: plain ws://, no TLS")
