@@ -12,7 +12,7 @@ it runs once per layout, never per frame.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Literal, overload
 
 import pygame
 
@@ -108,6 +108,7 @@ class SeatChips:
     # the table's attributes this mixin uses (for readers and type checkers)
     seat_geo: list[dict[str, Any]]
     area: pygame.Rect
+    felt: pygame.Rect
     u: float
     n: int
     stack_d: int
@@ -121,12 +122,16 @@ class SeatChips:
         w, h = self.text.render("88,888", int(max(11, 13 * self.u)), (255, 255, 255), "bold").get_size()
         return w + 2, h + 2
 
-    def lay_out_chips(self, parts: list[list[pygame.Rect]], inward: bool = True) -> None:
+    def lay_out_chips(self, parts: list[list[pygame.Rect]], inward: bool = True, on_felt: bool = True,
+                      core: pygame.Rect | None = None) -> None:
         """Each seat's stacks and betting line, given every seat's own parts (``parts[seat]``: plate, hand with
         its words, tag, tokens: kept apart, as a zone's bounding rect would swallow the room between them):
         the stacks beside the plate, the line beyond the seat's pieces toward the middle (``inward``; else
         beside the pieces, leaving the middle its room where it needs it), each clear of every seat's parts
-        and of the chips placed before it, inside the table's area."""
+        and of the chips placed before it, inside the table's area. A bet is a chip on the stage (ART.md): it
+        lies on the felt wherever the felt has room for it (nearest its first home), only else (or without
+        ``on_felt``, where the middle needs the whole felt) on the rail; a bet on the felt keeps clear of
+        ``core`` (the middle's heart at its smallest: the felt's centre is the middle's, not the bets')."""
         from game.ui.chips import stack_max_size
 
         u = self.u
@@ -137,6 +142,8 @@ class SeatChips:
         margin = max(2, int(3 * u))
         step = max(3, int(4 * u))
         bounds = self.area.inflate(-2 * margin, -2 * margin)
+        felt = self.felt.clip(bounds)
+        kept = [] if core is None else [core]
         taken = [r for rects in parts for r in rects]
         self.stack_boxes, self.bet_boxes = [], []
         for seat in range(self.n):
@@ -165,21 +172,36 @@ class SeatChips:
             by_stacks.append((stack.centerx, stack.bottom + gap + bh / 2))  # or under them
             below = [(plate.centerx, plate.bottom + gap + bh / 2), (plate.centerx, plate.top - gap - bh / 2)]
             homes = [toward, *beside, *by_stacks, *below] if inward else [*by_stacks, *below, *beside, toward]
-            bet = self._chip_box(pygame.Rect(-bw // 2, -bh // 2, bw, bh), homes, taken, bounds, step, margin)
+            bet_shape = pygame.Rect(-bw // 2, -bh // 2, bw, bh)
+            bet = (self._chip_box(bet_shape, homes, [*taken, *kept], felt, step, margin, strict=True) if on_felt
+                   else None) or self._chip_box(bet_shape, homes, taken, bounds, step, margin)
             taken.append(bet)
             self.stack_boxes.append(stack)
             self.bet_boxes.append(bet)
 
+    @overload
     @staticmethod
     def _chip_box(shape: pygame.Rect, homes: list[tuple[float, float]], taken: list[pygame.Rect],
-                  bounds: pygame.Rect, step: int, margin: int) -> pygame.Rect:
+                  bounds: pygame.Rect, step: int, margin: int, strict: Literal[False] = False) -> pygame.Rect: ...
+
+    @overload
+    @staticmethod
+    def _chip_box(shape: pygame.Rect, homes: list[tuple[float, float]], taken: list[pygame.Rect],
+                  bounds: pygame.Rect, step: int, margin: int, strict: bool) -> pygame.Rect | None: ...
+
+    @staticmethod
+    def _chip_box(shape: pygame.Rect, homes: list[tuple[float, float]], taken: list[pygame.Rect],
+                  bounds: pygame.Rect, step: int, margin: int, strict: bool = False) -> pygame.Rect | None:
         """``shape`` (centred on (0, 0)) at the first of ``homes`` where it is clear, else at the clear place
-        nearest the first home, else (nowhere clear: a window too small) at the first home."""
+        nearest the first home, else (nowhere clear: a window too small) at the first home (``strict``: None,
+        so the caller can look in wider bounds)."""
         for x, y in homes:
             if clear(shape.move(round(x), round(y)), taken, bounds, margin):
                 return shape.move(round(x), round(y))
         at = place(shape, homes[0], taken, bounds, step, margin)
-        return shape.move(at) if at is not None else shape.move(round(homes[0][0]), round(homes[0][1]))
+        if at is not None:
+            return shape.move(at)
+        return None if strict else shape.move(round(homes[0][0]), round(homes[0][1]))
 
     def pile_d(self) -> int:
         """The pots' piles shrink with the seats' stacks as seats are added (the middle's room shrinks too)."""
