@@ -115,3 +115,25 @@ def test_a_long_tooltip_wraps_and_stays_on_screen(app) -> None:
 def test_a_banner_stays_up_long_enough_to_read() -> None:
     assert reading_seconds("Reveal for the hand pot") >= 1.5
     assert reading_seconds("SPIKES!", "Both dice show the Spike: every hand is replaced") > reading_seconds("SPIKES!")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda v: "x".join(map(str, v)))
+def test_every_bet_lies_on_the_felt(config_dir, size: tuple[int, int]) -> None:
+    """A bet slides out toward the pot and stands on the felt (ART.md: the chips are the stage), never beside
+    its stacks out on the rail, at every seat count at both sabacc tables, in a small and a large window."""
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App(size=size, settings=Settings(speed=4.0, muted=True, ambience=False), fixed_step=True, strict=True)
+    try:
+        for game in ("sabacc_house", "nepunian_spike"):
+            for seats in (2, 4, 6):
+                table = app.open_table(TableSession.new(game, [ai_seat(i) for i in range(seats)], seed=9))
+                app.step(0.1)
+                assert len(table.bet_boxes) == seats
+                off = [(s, b) for s, b in enumerate(table.bet_boxes) if not table.felt.contains(b)]
+                assert off == [], (game, seats, size, table.felt, off)
+                bx, by = table.bet_spot(0)
+                assert table.felt.collidepoint(bx, by - 1)  # where the chips are drawn follows the box
+    finally:
+        app.shutdown()

@@ -11,6 +11,7 @@ in or abandons ship, keeping the one card they pick.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, ClassVar
 
 import pygame
@@ -85,10 +86,17 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         self.zones = [p[0].unionall(p[1:]) for p in parts]
         widths = list(zones.sizes((52 if n <= 4 else 46) * u, max(24, 28 * u)))
         # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
-        # else beside the pieces; then the middle: everything on the felt; else the pots may go out to the rail
-        # (the cards rather stay big); else the smallest cards, each piece where the window has room (else at home)
-        for inward in (True, False):
-            self.lay_out_chips(parts, inward)
+        # else beside the pieces, each bet on the felt (else, where the middle needs the whole felt, on the rail);
+        # then the middle: everything on the felt; else the pots may go out to the rail (the cards rather stay
+        # big); else the smallest cards, each piece where the window has room (else at home)
+        # the bets on the felt keep clear of the deck and the pile at their smallest, else (at many seats) of a
+        # band of their width down the felt, where the round marker and the dice then fit above and under them
+        heart = self._core(widths[-1])[0]
+        heart_room = heart[0].union(heart[1]).inflate(2 * int(4 * u), 2 * int(4 * u))
+        band = pygame.Rect(heart_room.x, self.felt.y, heart_room.w, self.felt.h)
+        for (on_felt, keep), inward in itertools.product(((True, heart_room), (True, band), (False, None)),
+                                                         (True, False)):
+            self.lay_out_chips(parts, inward, on_felt, keep)
             if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
                 return
         self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
@@ -117,12 +125,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         ph = int(pw * 1.4)
         cx, cy = self.centre
         y = int(cy - ph * 0.55)
-        gap = int(6 * u)
-        deck_shape = self.pile_rect((0, 0), pw, ph, "DECK")
-        pile_shape = self._pile_area((0, 0), pw, ph)
-        deck_at = (cx - gap // 2 - deck_shape.right, y)
-        pile_at = (cx + gap // 2 - pile_shape.left, y)
-        core = [deck_shape.move(deck_at), pile_shape.move(pile_at)]
+        core, deck_at, pile_at = self._core(pw)
         taken = [*self.zones, *self.chip_parts()]
         margin = int(4 * u)
         if strict and not all(zones.clear(r, taken, bounds, margin) for r in core):
@@ -146,6 +149,19 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         # the core, then the pieces placed round it (the pots last)
         self.middle = [*core, *(shape.move(spots[name]) for name, shape, _ in pieces)]
         return True
+
+    def _core(self, pw: int) -> tuple[list[pygame.Rect], tuple[int, int], tuple[int, int]]:
+        """The middle's heart with pile cards ``pw`` wide: the deck's and the discard pile's areas side by side
+        at the felt's centre, and their anchors."""
+        ph = int(pw * 1.4)
+        cx, cy = self.centre
+        y = int(cy - ph * 0.55)
+        gap = int(6 * self.u)
+        deck_shape = self.pile_rect((0, 0), pw, ph, "DECK")
+        pile_shape = self._pile_area((0, 0), pw, ph)
+        deck_at = (cx - gap // 2 - deck_shape.right, y)
+        pile_at = (cx + gap // 2 - pile_shape.left, y)
+        return [deck_shape.move(deck_at), pile_shape.move(pile_at)], deck_at, pile_at
 
     def _pile_area(self, at: tuple[int, int], pw: int, ph: int) -> pygame.Rect:
         """The discard pile: its printed outline, the card tilted under the top one, DISCARD under it."""

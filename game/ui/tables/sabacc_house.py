@@ -11,6 +11,7 @@ is tossed at the same time), or throw the drawn card away.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, ClassVar
 
@@ -80,10 +81,17 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         self.zones = [p[0].unionall(p[1:]) for p in parts]
         widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
         # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
-        # else beside the pieces; then the middle: everything on the felt; else the pots may go out to the rail
-        # (the cards rather stay big); else the smallest cards, each piece where the window has room (else at home)
-        for inward in (True, False):
-            self.lay_out_chips(parts, inward)
+        # else beside the pieces, each bet on the felt (else, where the middle needs the whole felt, on the rail);
+        # then the middle: everything on the felt; else the pots may go out to the rail (the cards rather stay
+        # big); else the smallest cards, each piece where the window has room (else at home)
+        # the bets on the felt keep clear of the flower at its smallest, else (at many seats) of a band of its
+        # width down the felt, where the stub and the dice then fit above and under it
+        flower = self._flower(widths[-1], 0.6)[3]
+        heart_room = flower[0].unionall(flower[1:]).inflate(2 * int(4 * u), 2 * int(4 * u))
+        band = pygame.Rect(heart_room.x, self.felt.y, heart_room.w, self.felt.h)
+        for (on_felt, keep), inward in itertools.product(((True, heart_room), (True, band), (False, None)),
+                                                         (True, False)):
+            self.lay_out_chips(parts, inward, on_felt, keep)
             if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
                 return
         self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
