@@ -1105,7 +1105,9 @@ class BaseTable(Scene):
         """Where the rail's props may not stand: every seat's plate and the ground its pieces cover now (a
         table whose pieces grow as the round goes names their largest ground instead)."""
         pad = int(8 * self.u)
-        return [self.seat_geo[s]["plate"].inflate(pad, pad).union(self.pieces_rect(s)) for s in range(self.n)]
+        seats = [self.seat_geo[s]["plate"].inflate(pad, pad).union(self.pieces_rect(s)) for s in range(self.n)]
+        # nor on the middle's pieces that reach the rail at a crowded table (spike dice, a pot), nor the chips
+        return seats + [self.centre_rect(), self.pot_rect()] + [self.chips_rect(s) for s in range(self.n)]
 
     def lamp_patch(self, bg: pygame.Surface) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The dimmed patch to lay over ``bg`` while the lamp stutters (only over the room it was cut from)."""
