@@ -112,7 +112,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             col = pygame.Rect(0, 0, wide, plate.h + tall)
             col.midbottom = plate.midbottom
             out.append(col)
-        return out + [self.centre_rect(), self.pot_rect()]
+        return [*out, self.centre_rect(), self.pot_rect()]
 
     def layout_pieces(self) -> None:
         u = self.u
