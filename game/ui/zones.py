@@ -11,6 +11,7 @@ it runs once per layout, never per frame.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, overload
 
@@ -113,6 +114,9 @@ class SeatChips:
     n: int
     stack_d: int
     text: Any
+    zones: list[pygame.Rect]
+    #: the table places its middle: card width, bounds, strict, may the pots go to the rail (see lay_out_around)
+    place_middle: Callable[[int, pygame.Rect, bool, bool], bool]
     #: each seat's stacks' and betting line's room (set by lay_out_chips; a zoned table lists them in LAID_OUT)
     stack_boxes: list[pygame.Rect]
     bet_boxes: list[pygame.Rect]
@@ -202,6 +206,25 @@ class SeatChips:
         if at is not None:
             return shape.move(at)
         return None if strict else shape.move(round(homes[0][0]), round(homes[0][1]))
+
+    def lay_out_around(self, parts: list[list[pygame.Rect]], widths: list[int], heart: pygame.Rect) -> None:
+        """The zones (``parts``: each seat's parts), then each seat's stacks and betting line (clear of every seat's
+        parts), the bets toward the middle, else beside the pieces, each bet on the felt clear of ``heart`` (the
+        middle's core at its smallest), else of a band of its width down the felt (at many seats the middle's
+        other pieces then fit above and under it), else anywhere, on the rail if need be; then the middle
+        (``place_middle``) with the card widths ``widths``, largest first: everything on the felt; else the pots
+        may go out to the rail (the cards rather stay big); else the smallest cards, each piece where the window
+        has room (else at home)."""
+        u = self.u
+        self.zones = [p[0].unionall(p[1:]) for p in parts]
+        heart_room = heart.inflate(2 * int(4 * u), 2 * int(4 * u))
+        band = pygame.Rect(heart_room.x, self.felt.y, heart_room.w, self.felt.h)
+        for (on_felt, keep), inward in itertools.product(((True, heart_room), (True, band), (False, None)),
+                                                         (True, False)):
+            self.lay_out_chips(parts, inward, on_felt, keep)
+            if any(self.place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
+                return
+        self.place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
 
     def pile_d(self) -> int:
         """The pots' piles shrink with the seats' stacks as seats are added (the middle's room shrinks too)."""

@@ -11,7 +11,6 @@ in or abandons ship, keeping the one card they pick.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, ClassVar
 
 import pygame
@@ -79,27 +78,14 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         zones.cached(self, self.LAID_OUT, self._lay_out_zones)
 
     def _lay_out_zones(self) -> None:
-        """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
-        u = self.u
-        n = self.n
-        parts = [self._seat_zone(s) for s in range(n)]
-        self.zones = [p[0].unionall(p[1:]) for p in parts]
+        """Every seat's zone, then its chips and the middle clear of them (see :meth:`layout_pieces` and
+        game.ui.zones.SeatChips.lay_out_around)."""
+        parts = [self._seat_zone(s) for s in range(self.n)]
+        u, n = self.u, self.n
         widths = list(zones.sizes((52 if n <= 4 else 46) * u, max(24, 28 * u)))
-        # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
-        # else beside the pieces, each bet on the felt (else, where the middle needs the whole felt, on the rail);
-        # then the middle: everything on the felt; else the pots may go out to the rail (the cards rather stay
-        # big); else the smallest cards, each piece where the window has room (else at home)
-        # the bets on the felt keep clear of the deck and the pile at their smallest, else (at many seats) of a
-        # band of their width down the felt, where the round marker and the dice then fit above and under them
         heart = self._core(widths[-1])[0]
-        heart_room = heart[0].union(heart[1]).inflate(2 * int(4 * u), 2 * int(4 * u))
-        band = pygame.Rect(heart_room.x, self.felt.y, heart_room.w, self.felt.h)
-        for (on_felt, keep), inward in itertools.product(((True, heart_room), (True, band), (False, None)),
-                                                         (True, False)):
-            self.lay_out_chips(parts, inward, on_felt, keep)
-            if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
-                return
-        self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        # the bets keep clear of the deck and the pile at their smallest (the round marker and dice go round them)
+        self.lay_out_around(parts, widths, heart[0].union(heart[1]))
 
     def _seat_zone(self, seat: int) -> list[pygame.Rect]:
         """The most room ``seat``'s cards can take, in parts (the zone is their bounding rect): its hand of five
@@ -117,7 +103,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                                          f"{rank}\ntotal {signed(-23)}")
         return [*parts, *self._token_rects(seat)]
 
-    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
+    def place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with pile cards ``pw`` wide; with ``strict``, only if every piece is clear of the
         seats' zones (False: it is not, and nothing is kept); with ``rail``, a pot that finds no room on the
         felt may lie on the rail."""

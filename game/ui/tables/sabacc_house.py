@@ -11,7 +11,6 @@ is tossed at the same time), or throw the drawn card away.
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Any, ClassVar
 
@@ -74,27 +73,14 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         zones.cached(self, self.LAID_OUT, self._lay_out_zones)
 
     def _lay_out_zones(self) -> None:
-        """Every seat's zone, then the middle clear of them (see :meth:`layout_pieces`)."""
-        u = self.u
-        n = self.n
-        parts = [self._seat_zone(s) for s in range(n)]
-        self.zones = [p[0].unionall(p[1:]) for p in parts]
+        """Every seat's zone, then its chips and the middle clear of them (see :meth:`layout_pieces` and
+        game.ui.zones.SeatChips.lay_out_around)."""
+        parts = [self._seat_zone(s) for s in range(self.n)]
+        u, n = self.u, self.n
         widths = list(zones.sizes((52 if n <= 3 else 46 if n <= 4 else 40) * u, max(24, 28 * u)))
-        # each seat's stacks and betting line first (clear of every seat's parts), the bets toward the middle,
-        # else beside the pieces, each bet on the felt (else, where the middle needs the whole felt, on the rail);
-        # then the middle: everything on the felt; else the pots may go out to the rail (the cards rather stay
-        # big); else the smallest cards, each piece where the window has room (else at home)
-        # the bets on the felt keep clear of the flower at its smallest, else (at many seats) of a band of its
-        # width down the felt, where the stub and the dice then fit above and under it
         flower = self._flower(widths[-1], 0.6)[3]
-        heart_room = flower[0].unionall(flower[1:]).inflate(2 * int(4 * u), 2 * int(4 * u))
-        band = pygame.Rect(heart_room.x, self.felt.y, heart_room.w, self.felt.h)
-        for (on_felt, keep), inward in itertools.product(((True, heart_room), (True, band), (False, None)),
-                                                         (True, False)):
-            self.lay_out_chips(parts, inward, on_felt, keep)
-            if any(self._place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
-                return
-        self._place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        # the bets keep clear of the flower at its smallest (the stub and the dice go round it)
+        self.lay_out_around(parts, widths, flower[0].unionall(flower[1:]))
 
     def _seat_zone(self, seat: int) -> list[pygame.Rect]:
         """The most room ``seat``'s cards can take, in parts (the zone is their bounding rect): the viewer's
@@ -108,7 +94,7 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         return self.seat_zone_parts(seat, int(self.cw * (1 + 4 * 0.52)), self.cw, self.ch,
                                     f"{rank}\ntotal {signed(-23)}")
 
-    def _place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
+    def place_middle(self, pw: int, bounds: pygame.Rect, strict: bool, rail: bool) -> bool:
         """Lay the middle out with petal cards ``pw`` wide, the flower round or, where the zones leave a low
         band, flattened; with ``strict``, only if every piece is clear of the seats' zones (False: it is not,
         and nothing is kept); with ``rail``, a pot that finds no room on the felt may lie on the rail."""
