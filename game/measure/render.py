@@ -6,6 +6,9 @@ first frame shows. Measurements, not tests: the numbers are printed (or returned
 * card frame time: six Sabacc House seats with every card being dealt again from the stub, seat after seat
   (turning over as it lands), while the flower's petals turn, the spike dice tumble and chips slide from every
   seat: the busiest card table.
+* reference: a bare pygame-ce scene of 300 moving sprites (a backdrop blit and 300 sprites of a die's size drawn
+  by a ``pygame.sprite.Group``, each bouncing off the window's edges) at the same sizes, timed by the same loop in
+  the same run: the yardstick the busiest tables must stay at or under (``vs_sprites`` gives the ratios).
 * idle CPU: the real loop with a person to act and nothing moving, CPU seconds over wall seconds.
 * first frame: ``cantina --frames 1`` (the title) in a fresh process, from process start to the first flip
   (bytecode cached, as an installed game has it), beside a bare pygame-ce window process measured the same
@@ -94,6 +97,71 @@ def _busy_cards(app: Any) -> Any:
         app.step(1 / 60)
         app.render()
     return table, stir
+
+
+SPRITES = 300
+
+
+def sprite_scene_times(size: tuple[int, int], frames: int, repeats: int = 3) -> dict[str, Any]:
+    """Frame times of a bare pygame-ce scene of :data:`SPRITES` moving sprites at ``size``, measured like the
+    tables (update + draw per sample, the flip outside it), ``repeats`` times: the reference for the tables."""
+    runs = [_sprite_run(size, frames) for _ in range(repeats)]
+    p99s = sorted(r["p99_ms"] for r in runs)
+    return {"p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 3), "p99_ms_best": p99s[0],
+            "p99_ms_median": p99s[len(p99s) // 2], "runs": runs}
+
+
+def _sprite_run(size: tuple[int, int], frames: int) -> dict[str, float]:
+    import random
+
+    import pygame
+
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode(size)
+        backdrop = pygame.Surface(size).convert()
+        backdrop.fill((40, 20, 14))
+        for i in range(0, size[1], 8):  # a felt with some texture, as a table has one
+            pygame.draw.line(backdrop, (46 + i % 16, 24, 16), (0, i), (size[0], i))
+        rng = random.Random(300)
+        side = max(24, size[1] // 18)  # a die at this window size
+        pictures = []
+        for k in range(6):
+            img = pygame.Surface((side, side), pygame.SRCALPHA)
+            pygame.draw.rect(img, (230 - 20 * k, 210, 170), img.get_rect(), border_radius=side // 5)
+            pygame.draw.circle(img, (60, 30, 20), (side // 2, side // 2), side // 6)
+            pictures.append(img.convert_alpha())
+
+        class Mover(pygame.sprite.Sprite):
+            def __init__(self) -> None:
+                super().__init__()
+                self.image = pictures[rng.randrange(6)]
+                self.rect = self.image.get_rect(center=(rng.randrange(size[0]), rng.randrange(size[1])))
+                self.v = [rng.uniform(-240, 240), rng.uniform(-240, 240)]
+                self.pos = [float(self.rect.x), float(self.rect.y)]
+
+            def update(self, dt: float) -> None:
+                for a, limit in ((0, size[0] - side), (1, size[1] - side)):
+                    self.pos[a] += self.v[a] * dt
+                    if not 0 <= self.pos[a] <= limit:
+                        self.v[a] = -self.v[a]
+                        self.pos[a] = min(max(self.pos[a], 0.0), float(limit))
+                self.rect.topleft = (round(self.pos[0]), round(self.pos[1]))
+
+        group = pygame.sprite.Group(*(Mover() for _ in range(SPRITES)))
+        times = []
+        for i in range(30 + frames):
+            t0 = time.perf_counter()
+            group.update(1 / 60)
+            screen.blit(backdrop, (0, 0))
+            group.draw(screen)
+            if i >= 30:
+                times.append((time.perf_counter() - t0) * 1000)
+            pygame.display.flip()
+        return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(_percentile(times, 99), 3),
+                "max_ms": round(max(times), 3), "frames": frames}
+    finally:
+        pygame.quit()
 
 
 SCENARIOS = {"hintaro": _busy_table, "cards": _busy_cards}
@@ -294,6 +362,10 @@ def render_bench(quick: bool = False, memory_frames: int | None = None,
     result["frame_time_cards"] = {}
     for size in ((1280, 720), (1920, 1080)):
         result["frame_time_cards"][f"{size[0]}x{size[1]}"] = frame_times(size, frames, 1 if quick else 3, "cards")
+    result["sprites_300"] = {}
+    for size in ((1280, 720), (1920, 1080)):
+        result["sprites_300"][f"{size[0]}x{size[1]}"] = sprite_scene_times(size, frames, 1 if quick else 3)
+    result["vs_sprites"] = _vs_sprites(result)
     result["idle"] = idle_cpu(3.0 if quick else 8.0)
     result["cantina_idle"] = [cantina_idle_cpu(3.0 if quick else 8.0, size) for size in ((1280, 720), (1920, 1080))]
     result["first_frame"] = first_frame(2 if quick else 7)
@@ -304,6 +376,20 @@ def render_bench(quick: bool = False, memory_frames: int | None = None,
     result["targets"] = {"p99_ms_1920x1080": 4.0, "idle_cpu_percent": 3.0, "first_frame_ratio": 1.5,
                          "cantina_idle_cpu_percent": 8.0}
     return result
+
+
+def _vs_sprites(result: dict[str, Any]) -> dict[str, dict[str, float | None]]:
+    """Each busy table's p50 and median p99 over the 300-sprite scene's at the same size (≤ 1 is the goal)."""
+    out: dict[str, dict[str, float | None]] = {}
+    for key in ("frame_time", "frame_time_cards"):
+        for size, r in result.get(key, {}).items():
+            ref = result.get("sprites_300", {}).get(size)
+            if not ref:
+                continue
+            out[f"{key}/{size}"] = {
+                "p50_ratio": round(r["p50_ms"] / ref["p50_ms"], 2) if ref["p50_ms"] else None,
+                "p99_ratio": round(r["p99_ms_median"] / ref["p99_ms_median"], 2) if ref["p99_ms_median"] else None}
+    return out
 
 
 def format_render_bench(result: dict[str, Any]) -> str:
@@ -320,6 +406,13 @@ def format_render_bench(result: dict[str, Any]) -> str:
         runs = ", ".join(f"{x['p99_ms']:.2f}" for x in r.get("runs", []))
         lines.append(f"  {size:>9}: frame p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms_median']:.2f} ms (median of runs;"
                      f" best {r['p99_ms_best']:.2f}; runs {runs})")
+    if result.get("sprites_300"):
+        lines.append(f"  reference: a bare pygame-ce scene of {SPRITES} moving sprites"
+                     " (the tables' yardstick: ratio ≤ 1)")
+    for size, r in result.get("sprites_300", {}).items():
+        lines.append(f"  {size:>9}: frame p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms_median']:.2f} ms (median of runs)")
+    for name, r in result.get("vs_sprites", {}).items():
+        lines.append(f"  {name} over the sprites: p50 ×{r['p50_ratio']}, p99 ×{r['p99_ratio']}")
     idle = result.get("idle", {})
     lines.append(f"  idle CPU: {idle.get('idle_cpu_percent')} % of one core over {idle.get('seconds')} s"
                  f" (target ≤ {t.get('idle_cpu_percent')} %)")
