@@ -183,3 +183,41 @@ def test_the_idle_motion_stays_inside_the_figure_s_place(screen):
             if cheer == 2:  # the fist is up: drawn higher than the neutral figure's shoulders
                 assert box.top <= neutral.get_bounding_rect(min_alpha=8).top + 2
     assert ch.bust(look, 60, "zib", cheer=2) is not neutral
+
+
+def test_no_lamp_stands_or_hangs_over_a_table_s_edge(screen):
+    """A lamp beside a table is drawn beside it: its shade never covers the table's rim (Golden Orbit's standing
+    lamps and the Lost Hand's hanging one once stood on the lower edge of the felt). A lamp meant to hang low
+    over the felt itself (the High Table's one lamp) is the exception."""
+    from game.ui.campaign.ambience import LAMP_HANG_OVER_TABLE
+
+    for level in load_all_levels().values():
+        view = MapView(level)
+        view.fit(screen.get_rect())
+        amb = Ambience(level, view.lights, seed=1, res=Resources(), kinds_at=view.kinds_at)
+        tables = [pygame.Rect(*view.to_screen(t.x, t.y), int(t.width * view.scale), int(t.height * view.scale))
+                  for t in level.tables]
+        for p in level.props:
+            if p.kind != "lamp" or (amb.lamp_kind(p) == "hanging" and amb.hang(p) == LAMP_HANG_OVER_TABLE):
+                continue
+            layer = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+            amb._draw_lamp(layer, view, p)
+            drawn = layer.get_bounding_rect()
+            assert drawn.w > 0, f"{level.id}: lamp {p.name!r} draws nothing"
+            covered = [t for t in tables if drawn.colliderect(t)]
+            assert not covered, f"{level.id}: lamp {p.name!r} at ({p.x:g}, {p.y:g}) covers a table at {covered}"
+
+
+def test_a_patron_is_never_drawn_as_the_player():
+    """Patrons wear their own coats and show their hair: only the player wears the hooded blue-grey cloak."""
+    from game.ui.campaign.ambience import PATRONS
+
+    pygame.init()
+    try:
+        you = pygame.image.tobytes(ch.walker(44, 0, 1), "RGBA")
+        for look in PATRONS:
+            assert pygame.image.tobytes(ch.walker(44, 0, 1, look), "RGBA") != you
+            fig = ch.figure_of(look, "player")
+            assert max(abs(a - b) for a, b in zip(fig.cloth, (44, 62, 74), strict=True)) > 24, look.outfit
+    finally:
+        pygame.quit()

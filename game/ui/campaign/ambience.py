@@ -384,7 +384,7 @@ SORT_LIFT: dict[str, float] = {"hanging": 10_000.0, "standing": 12.0}
 PATRONS: tuple[ch.Look, ...] = (
     ch.Look("human", "broad", "#7a5a48", "#c9a04a", "a long coat", ""),
     ch.Look("human", "slight", "#5a6a7a", "#d05a8a", "a flight suit", ""),
-    ch.Look("human", "tall", "#4a5a48", "#e0b060", "a rain cape", ""),
+    ch.Look("human", "tall", "#4a5a48", "#e0b060", "a velvet jacket", ""),  # not the player's blue-grey
 )
 
 

@@ -432,11 +432,18 @@ def walker(height: int, phase: int, facing: int = 1, look: Look = PLAYER_LOOK) -
     # head with a short hood
     head = pygame.Rect(0, 0, 0.22 * u, 0.22 * u)
     head.center = (int(cx), int(0.17 * u))
-    pygame.draw.ellipse(s, (38, 54, 64), head.inflate(0.05 * u, 0.04 * u).move(0, -0.01 * u))
+    # only the player wears the short hood: a patron shows their hair (or a cap), so nobody is taken for you
+    hooded = look == PLAYER_LOOK or "hood" in fig.features
+    cover = (38, 54, 64) if hooded else (fig.hair or shade(coat, 0.7))
+    if hooded:
+        pygame.draw.ellipse(s, cover, head.inflate(0.05 * u, 0.04 * u).move(0, -0.01 * u))
     pygame.draw.ellipse(s, shade(fig.skin, 0.75), head)
     pygame.draw.ellipse(s, fig.skin, head.inflate(-0.03 * u, -0.03 * u).move(-0.01 * u, -0.01 * u))
-    pygame.draw.arc(s, (38, 54, 64), head.inflate(0.05 * u, 0.04 * u).move(0, -0.01 * u), 0.1, math.pi - 0.1,
-                    max(2, int(0.05 * u)))
+    if hooded:
+        pygame.draw.arc(s, cover, head.inflate(0.05 * u, 0.04 * u).move(0, -0.01 * u), 0.1, math.pi - 0.1,
+                        max(2, int(0.05 * u)))
+    else:  # hair over the crown of the head
+        pygame.draw.ellipse(s, cover, pygame.Rect(head.x, head.y - 0.02 * u, head.w, head.h * 0.5))
     for side in (-1, 1):
         p = (head.centerx + side * 0.045 * u + facing * 0.015 * u, head.centery + 0.01 * u)
         pygame.draw.circle(s, (20, 16, 14), p, max(1, int(0.016 * u)))
