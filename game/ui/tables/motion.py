@@ -110,7 +110,7 @@ class Banner(Anim):
         key = (w, h, tb.size)
         if self._place is None or self._place[0] != key:  # placed once (where it covers the least), not per frame
             clear = tb.keep_clear() + ([(tb.result_rect(), 8)] if tb.result is not None else [])
-            self._place = (key, tb.clear_spot(w, h, clear))
+            self._place = (key, tb.painter.result_panel.clear_spot(w, h, clear))
         return big, small, self._place[1]
 
     def bounds(self) -> pygame.Rect | None:
