@@ -48,7 +48,6 @@ from game.engine import reduce_view
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
 from game.ui.anim import Anim, Beat, reading_seconds
-from game.ui.chips import stack_max_size, stack_size
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import shade
 from game.ui.driver import CURTAIN, EYES, MOVED, OVER, TurnDriver
@@ -59,6 +58,8 @@ from game.ui.scene import Scene
 from game.ui.showdown_words import count, showdown_words
 from game.ui.source import TableSource
 from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
+from game.ui.tables.chip_stage import ChipStage
+from game.ui.tables.chip_stage import chip_count as _chips
 from game.ui.tables.log_painter import LogPainter
 from game.ui.tables.log_panel import LogLine, TableLog
 from game.ui.tables.motion import Banner, ChipFlight, Tumble
@@ -131,14 +132,15 @@ class BaseTable(Scene):
         #: paints the frames (plates, chips, result panel, header, the lamp) and records what it drew where for
         #: the layout bench: tables/painter.py
         self.painter = TablePainter(self, session.seed)
-        self.line = [0] * self.n  # each seat's chips standing on its betting line (bet, not yet swept)
+        #: where the seats' chips stand, what stands on each betting line, what the events move: chip_stage.py
+        self.chip_stage = ChipStage(self)
         self.coach = CoachPanel(self)  # the odds coach (O): advice for the person to act, off the frame loop
         self.regions = RegionRecorder()  # off: the layout bench turns it on to record what a frame painted
         # the base's own fields exist: the table's own now, before any hook (the opening view, the layout)
         # reads them, so no subclass has to set fields before calling ``super().__init__``
         self.setup()
         self.shown: dict[str, Any] = self.opening_view()
-        self.line_key = self.bet_pot_key()  # the pot the bets on the lines sweep into
+        self.chip_stage.line_key = self.bet_pot_key()  # the pot the bets on the lines sweep into
         self.layout(app.size)
 
     def setup(self) -> None:
@@ -294,7 +296,7 @@ class BaseTable(Scene):
         self.painter.bg = None
         self.table_log.changed()
         self.seat_geo = [self.seat_geometry(s) for s in range(self.n)]
-        self._stack_spots: dict[int, tuple[float, float]] = {}  # found again for the new seats (stack_spot)
+        self.chip_stage.relayout()  # the stacks' places are found again for the new seats
         self.layout_pieces()
         self.rebuild_actions()
 
@@ -338,126 +340,31 @@ class BaseTable(Scene):
 
     # ------------------------------------------------------------------ where the chips stand
     def stack_spot(self, seat: int) -> tuple[float, float]:
-        """Where the seat's own chips stand (the stacks' bottom centre): beside the plate, on the side away from
-        its tag for the top and bottom seats, under the plate for the seats at the sides; where that would run
-        into another plate or off the table (plates in a row, as at Kinzo), on the plate's top edge. The one
-        place the stacks' position comes from (a table or a seat-zone layout overrides it); kept per layout."""
-        if seat not in self._stack_spots:
-            self._stack_spots[seat] = self._find_stack_spot(seat)
-        return self._stack_spots[seat]
-
-    def _find_stack_spot(self, seat: int) -> tuple[float, float]:
-        r: pygame.Rect = self.seat_geo[seat]["plate"]
-        w, h = stack_max_size(self.stack_d)
-        gap = int(6 * self.u)
-        if abs(self.seat_geo[seat]["in"][1]) > 0.6:
-            clear = gap + int(11 * self.u)  # clear of the dealer button on the plate's top-left corner
-            tries = [(r.left - clear - w / 2, r.bottom - 2), (r.right + gap + w / 2, r.bottom - 2)]
-        else:
-            side = 1 if self.seat_geo[seat]["in"][0] > 0 else -1
-            tries = [(r.centerx - r.w * 0.18 * side, min(r.bottom + gap + h, self.area.bottom - 2))]
-        tries.append((r.left + w / 2 + gap, r.top - 2))
-        others = [g["plate"] for s, g in enumerate(self.seat_geo) if s != seat]
-        for x, y in tries:
-            box = pygame.Rect(0, 0, w, h)
-            box.midbottom = (int(x), int(y))
-            if self.area.contains(box) and box.collidelist(others) < 0 and not box.colliderect(r):
-                return (x, y)
-        return tries[-1]
+        """Where the seat's own chips stand (the stacks' bottom centre; see :meth:`ChipStage.stack_spot`): the one
+        place the stacks' position comes from (a table or a seat-zone layout overrides it)."""
+        return self.chip_stage.stack_spot(seat)
 
     def bet_spot(self, seat: int) -> tuple[float, float]:
-        """Where the seat's bets stand (bottom centre): its betting line, just beyond its pieces toward the pot;
-        where that place is taken (another seat, the window's edge), beside the pieces. Nothing of the seat's
-        zone (plate, pieces, stacks) nor another seat's is covered by the bet or the amount under it."""
-        pieces = self.pieces_rect(seat)
-        g = self.seat_geo[seat]
-        # room for a bet of four denominations (two rows, up to 660 chips: a bet of 1,000 or more stands taller)
-        # and its amount underneath
-        w, h = stack_size(660, self.stack_d)
-        bw, bh = max(w, int(44 * self.u)), h + int(20 * self.u)
-        gap = int(8 * self.u)
-        vx, vy = g["in"]
-        cx, cy = pieces.center
-        tries = [(cx + vx * (pieces.w / 2 + gap + bw / 2), cy + vy * (pieces.h / 2 + gap + bh / 2)),
-                 (pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy),
-                 (cx, pieces.top - gap - bh / 2), (cx, pieces.bottom + gap + bh / 2)]
-        own = pygame.Rect((0, 0), stack_max_size(self.stack_d))  # the stacks' room, not today's height
-        own.midbottom = (int(self.stack_spot(seat)[0]), int(self.stack_spot(seat)[1]))
-        others = [s for s in range(self.n) if s != seat]
-        avoid = [g["plate"], pieces, own, self.centre_rect(), self.pot_rect()]
-        avoid += [self.seat_geo[s]["plate"] for s in others] + [self.pieces_rect(s) for s in others]
-        box = pygame.Rect(0, 0, bw, bh)
-
-        def covered(x: float, y: float) -> int:
-            box.center = (int(x), int(y))
-            box.clamp_ip(self.area)
-            return sum(box.clip(r).w * box.clip(r).h for r in avoid)
-        # the first place that covers nothing, else the one that covers least
-        costs = [covered(x, y) for x, y in tries]
-        covered(*tries[min(range(len(tries)), key=lambda i: (costs[i] > 0, costs[i], i))])
-        return (box.centerx, box.top + h)
+        """Where the seat's bets stand (bottom centre): its betting line (see :meth:`ChipStage.bet_spot`)."""
+        return self.chip_stage.bet_spot(seat)
 
     def bet_pot_key(self) -> str:
         """The view key of the pot the bets go into now (tables with several pots say which)."""
         return "pot"
 
-    def in_air(self, hold: tuple[str, Any]) -> int:
-        """The chips still flying to ``hold`` (drawn in flight, not yet where they land)."""
-        return sum(a.amount for a in self.anims if isinstance(a, ChipFlight) and a.hold == hold and not a.done)
-
-    def shown_stack(self, seat: int) -> int:
-        """The chips drawn in the seat's stacks: the view's stack less what is still flying to it."""
-        stacks = self.shown.get("stacks") or []
-        stack = stacks[seat] if seat < len(stacks) else 0
-        return max(0, _chips(stack) - self.in_air(("stack", seat)))
-
-    def shown_line(self, seat: int) -> int:
-        """The chips drawn on the seat's betting line (less what is still sliding out to it)."""
-        return max(0, self.line[seat] - self.in_air(("line", seat)))
-
     def off_pile(self, key: str) -> int:
-        """The chips of the view's pot ``key`` not drawn in its pile: the bets still on the lines (they sweep in
-        when the betting round ends) and what is flying in."""
-        lines = sum(self.line) if key == self.line_key else 0
-        return lines + self.in_air(("pot", key))
-
-    def sweep_bets(self, delay: float = 0.0) -> None:
-        """The betting round is over: every bet on a line slides into the pot it was bet into."""
-        if not any(self.line):
-            return
-        dst = self.pot_centre(self.line_key)
-        for seat, amount in enumerate(self.line):
-            if amount > 0:
-                self.fly(amount, self.bet_spot(seat), dst, delay=delay, duration=0.3, hold=("pot", self.line_key))
-        self.line = [0] * self.n
+        """The chips of the view's pot ``key`` not drawn in its pile (see :meth:`ChipStage.off_pile`)."""
+        return self.chip_stage.off_pile(key)
 
     def line_delta(self, before: dict[str, Any], seat: int) -> int:
         """The chips a change of the seat's wager put on (or took off) its line: the change itself, unless a game
         counts more than chips in a wager (Better Hintaro's items)."""
         return _chips(self.shown[self.WAGER_KEY][seat]) - _chips(before[self.WAGER_KEY][seat])
 
-    def stage_chips(self, before: dict[str, Any], ev: Event) -> None:
-        """Move the chips an event moved, from the views before and after it: a wager raised slides out from the
-        seat's stacks to its line, a wager handed back slides home, and the lines sweep into the pot when the
-        wagers are cleared or the event ends a betting round (:attr:`SWEEP_EVENTS`)."""
-        wb, wa = before.get(self.WAGER_KEY), self.shown.get(self.WAGER_KEY)
-        if ev.kind in self.SWEEP_EVENTS:
-            self.sweep_bets()
-        if not (isinstance(wa, list) and isinstance(wb, list) and len(wa) == len(wb) == self.n):
-            return
-        if any(wb) and not any(wa):  # a new betting round cleared the wagers
-            self.sweep_bets()
-            return
-        for seat in range(self.n):
-            delta = self.line_delta(before, seat) if _chips(wa[seat]) != _chips(wb[seat]) else 0
-            if delta > 0:
-                self.line_key = self.bet_pot_key()
-                self.line[seat] += delta
-                self.fly(delta, self.stack_spot(seat), self.bet_spot(seat), duration=0.3, hold=("line", seat))
-            elif delta < 0:
-                back = min(-delta, self.line[seat])
-                self.line[seat] -= back
-                self.fly(back, self.bet_spot(seat), self.stack_spot(seat), duration=0.3, hold=("stack", seat))
+    @property
+    def line(self) -> list[int]:
+        """Each seat's chips standing on its betting line (held by :attr:`chip_stage`)."""
+        return self.chip_stage.line
 
     # ------------------------------------------------------------------ the bus
     def on_event(self, ev: Event) -> None:
@@ -694,7 +601,7 @@ class BaseTable(Scene):
         except Exception as exc:
             self.app.report(f"cannot fold {ev.kind}: {exc!r}")
             return
-        self.stage_chips(before, ev)
+        self.chip_stage.stage_chips(before, ev)
 
     def on_beat_ended(self) -> None:
         """The current beat has just ended (or was skipped). Nothing by default."""
@@ -719,11 +626,7 @@ class BaseTable(Scene):
         """Nothing is moving: draw exactly what the eyes' view says, and offer the actions."""
         self.synced = True
         self.shown = self.state.view(self.eyes)
-        wager = self.shown.get(self.WAGER_KEY)
-        if isinstance(wager, list) and len(wager) == self.n:  # the lines never hold more than the view's wagers
-            self.line = [min(a, max(0, _chips(w))) for a, w in zip(self.line, wager, strict=True)]
-        else:
-            self.line = [0] * self.n
+        self.chip_stage.settle(self.shown)
         self.rebuild_actions()
         if trace.enabled() and self.my_turn():
             trace.trace("your_turn", seat=self.eyes,
@@ -1175,22 +1078,6 @@ class BaseTable(Scene):
         if self.menu_button.rect.collidepoint(self.hover_pos):
             return self.menu_button.tooltip, self.menu_button.rect
         return self.coach.button_tip(self.hover_pos)
-
-
-def _chips(value: Any) -> int:
-    """A chip count from a view value: an int, a pot record with an amount, or a list of them."""
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int):
-        return max(0, value)
-    if isinstance(value, dict):
-        for key in ("amount", "chips", "total", "size"):
-            if isinstance(value.get(key), int):
-                return max(0, value[key])
-        return 0
-    if isinstance(value, (list, tuple)):
-        return sum(_chips(v) for v in value)
-    return 0
 
 
 def _short(v: Any) -> bool:

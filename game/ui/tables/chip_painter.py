@@ -3,8 +3,8 @@ value, with its label; each seat's own chips in denomination stacks; its bet sta
 the amount under it.
 
 Part of the table's painter (``table.painter.chips``, see ``tables/painter.py``). Where the chips stand and how
-many are drawn is the table's (``pot_pos``, ``pot_label``, ``pile_amount``, ``stack_spot``, ``bet_spot``,
-``shown_stack``, ``shown_line``): chips still flying are drawn by their animation, not here.
+many are drawn is the table's (``pot_pos``, ``pot_label``, ``pile_amount``, ``stack_spot``, ``bet_spot``) and
+its chip stage's (``tables/chip_stage.py``): chips still flying are drawn by their animation, not here.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ class ChipPainter:
     def chips_rect(self, seat: int) -> pygame.Rect:
         """Where the seat's stacks and its betting line are drawn (the largest they are drawn now)."""
         t = self.table
-        r = stack_rect(t.shown_stack(seat), t.stack_spot(seat), t.stack_d)
-        if t.line[seat] > 0:
+        r = stack_rect(t.chip_stage.shown_stack(seat), t.stack_spot(seat), t.stack_d)
+        if t.chip_stage.line[seat] > 0:
             r = r.union(self.line_rect(seat)) if r.w else self.line_rect(seat)
         return r
 
@@ -64,7 +64,7 @@ class ChipPainter:
         """The seat's bet on its betting line and the amount under it."""
         t = self.table
         spot = t.bet_spot(seat)
-        r = stack_rect(t.line[seat], spot, t.stack_d)
+        r = stack_rect(t.chip_stage.line[seat], spot, t.stack_d)
         label = pygame.Rect(0, 0, max(r.w, int(44 * t.u)), int(16 * t.u))
         label.midtop = (int(spot[0]), int(spot[1]) + 1)
         return r.union(label)
@@ -72,16 +72,16 @@ class ChipPainter:
     def chips_sig(self, seat: int) -> Any:
         """Everything the seat's chips show (they are redrawn when this changes)."""
         t = self.table
-        line = t.line[seat] > 0  # the bet spot follows the pieces: looked up only while a bet stands there
-        return (t.shown_stack(seat), t.shown_line(seat), t.stack_spot(seat),
+        line = t.chip_stage.line[seat] > 0  # the bet spot follows the pieces: looked up only while a bet stands there
+        return (t.chip_stage.shown_stack(seat), t.chip_stage.shown_line(seat), t.stack_spot(seat),
                 t.bet_spot(seat) if line else None, t.stack_d)
 
     def draw_seat_chips(self, surf: pygame.Surface, seat: int) -> None:
         """The seat's own chips in stacks, and its bet on its line with the amount under it."""
         t = self.table
         with t.regions.region(f"seat{seat}.stack"):
-            draw_stacks(surf, t.shown_stack(seat), t.stack_spot(seat), t.stack_d, t.app.res)
-        line = t.shown_line(seat)
+            draw_stacks(surf, t.chip_stage.shown_stack(seat), t.stack_spot(seat), t.stack_d, t.app.res)
+        line = t.chip_stage.shown_line(seat)
         if line > 0:
             spot = t.bet_spot(seat)
             with t.regions.region(f"seat{seat}.bet"):
