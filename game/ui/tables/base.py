@@ -55,8 +55,9 @@ from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.regions import RecordingSurface, RegionRecorder
 from game.ui.scene import Scene
-from game.ui.showdown_words import count, showdown_words
+from game.ui.showdown_words import showdown_words
 from game.ui.source import TableSource
+from game.ui.tables import table_words
 from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
 from game.ui.tables.chip_stage import ChipStage
 from game.ui.tables.chip_stage import chip_count as _chips
@@ -387,14 +388,8 @@ class BaseTable(Scene):
 
     # ------------------------------------------------------------------ beats the chip games share
     def bet_tag(self, d: dict[str, Any], extra: dict[str, str] | None = None) -> str:
-        """A bet event's tag over the seat, in the words every betting table uses (``extra``: a game's own
-        actions, or its own words for one of these)."""
-        act = str(d.get("action"))
-        amount = int(d.get("amount") or 0)
-        words = {"check": "CHECKS", "call": f"CALLS {amount:,}", "allin": f"ALL-IN {amount:,}", "fold": "FOLDS",
-                 "raise": f"RAISES TO {int(d.get('wager') or 0):,}"}
-        words.update(extra or {})
-        return words.get(act, act.upper())
+        """A bet event's tag over the seat (see :func:`table_words.bet_tag`)."""
+        return table_words.bet_tag(d, extra)
 
     def bet_shown(self, seat: int, d: dict[str, Any], extra: dict[str, str] | None = None) -> None:
         """A bet event lands at the seat: its tag (see :meth:`bet_tag`; red for a fold). Its stack and wager
@@ -466,46 +461,13 @@ class BaseTable(Scene):
 
     # ------------------------------------------------------------------ words
     def describe(self, ev: dict[str, Any]) -> str | None:
-        """The event (as the eyes may see it) in words; None leaves it out of the log."""
-        kind = ev["kind"]
-        who = self.names[ev["seat"]] if ev.get("seat") is not None else ""
-        if kind == "round_started":
-            return f"Round {ev.get('round', '?')} begins."
-        if kind == "round_over":
-            winners = ev.get("winners") or []
-            if not winners:
-                return "Nobody wins the round."
-            return f"Round {ev.get('round', '?')} goes to {self.join_names(winners)}."
-        if kind == "session_over":
-            rounds = ev.get("rounds")
-            return f"The session is over after {count(rounds, self.ROUND_NOUN)}." if rounds else "The session is over."
-        if kind == "pot_won":
-            return f"{who} wins {count(int(ev.get('amount') or 0), 'chip')}."
-        verb = str(ev.get("action") or kind).replace("_", " ")
-        rest = {k: v for k, v in ev.items() if k not in ("kind", "seat", "action") and _short(v)}
-        if "amount" in rest:
-            words = f"{verb} {rest['amount']:,}" if isinstance(rest["amount"], int) else f"{verb} {rest['amount']}"
-        elif 0 < len(rest) <= 2:
-            words = verb + " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in rest.items()) + ")"
-        else:
-            words = verb
-        return f"{who}: {words}." if who else words[:1].upper() + words[1:] + "."
+        """The event (as the eyes may see it) in words; None leaves it out of the log (a table words its own
+        events and leaves the rest to this: :func:`table_words.describe`)."""
+        return table_words.describe(self, ev)
 
     def bet_words(self, who: str, ev: dict[str, Any]) -> str | None:
         """The betting actions every betting table words alike (None for one a game words itself)."""
-        a = ev.get("action")
-        amount = int(ev.get("amount") or 0)
-        if a == "check":
-            return f"{who} checks."
-        if a == "call":
-            return f"{who} calls {amount:,}."
-        if a == "fold":
-            return f"{who} folds."
-        if a == "allin":
-            return f"{who} goes all-in with {amount:,}."
-        if a == "raise":
-            return f"{who} raises to {int(ev.get('wager') or 0):,}."
-        return None
+        return table_words.bet_words(who, ev)
 
     @staticmethod
     def split_words(ev: dict[str, Any]) -> str:
@@ -996,21 +958,7 @@ class BaseTable(Scene):
     # ------------------------------------------------------------------ bars and log
     def status_line(self) -> str:
         """Whose turn it is and in what phase; while events play out, what is happening."""
-        if not self.synced and self.log:
-            text = self.log_text(self.log[-1])
-            if text:
-                return text
-        v = self.shown
-        if v.get("is_over") or self.state.is_over:
-            return "The session is over"
-        seat = v.get("current_seat")
-        if seat is None:
-            return ""
-        phase = self.PHASES.get(str(v.get("phase")), "")
-        who = "Your turn" if seat == self.eyes and self.session.is_human(seat) else f"{self.names[seat]} to act"
-        if not self.session.is_human(seat):
-            who = f"{self.names[seat]} is thinking…" if self.synced else f"{self.names[seat]} to act"
-        return f"{who}" + (f"  ·  {phase}" if phase else "")
+        return table_words.status_line(self)
 
     def header(self) -> str:
         """The top bar's words: the round's result while it is held on the felt ("Showdown · Vexa wins"),
@@ -1020,12 +968,7 @@ class BaseTable(Scene):
         return self.status_line()
 
     def round_info(self) -> str:
-        rnd = self.shown.get("round")
-        info = f"Round {rnd}" if rnd else ""
-        limit = (self.shown.get("options") or {}).get("rounds")
-        if limit and info:
-            info += f" of {limit}"
-        return info
+        return table_words.round_info(self.shown)
 
     def top_sig(self) -> Any:
         b = self.menu_button
@@ -1078,10 +1021,6 @@ class BaseTable(Scene):
         if self.menu_button.rect.collidepoint(self.hover_pos):
             return self.menu_button.tooltip, self.menu_button.rect
         return self.coach.button_tip(self.hover_pos)
-
-
-def _short(v: Any) -> bool:
-    return isinstance(v, (int, str)) and len(str(v)) <= 24
 
 
 _pick_key = pick_key  # (the generic table's name for it)
