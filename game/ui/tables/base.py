@@ -57,7 +57,7 @@ from game.ui.regions import RecordingSurface, RegionRecorder
 from game.ui.scene import Scene
 from game.ui.showdown_words import showdown_words
 from game.ui.source import TableSource
-from game.ui.tables import table_words
+from game.ui.tables import table_actions, table_words
 from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
 from game.ui.tables.chip_stage import ChipStage
 from game.ui.tables.chip_stage import chip_count as _chips
@@ -641,82 +641,25 @@ class BaseTable(Scene):
 
     def action_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
         """The buttons for the legal actions. Default: one per action, amount kinds share a slider."""
-        specs: list[ActionSpec] = []
-        seen: set[str] = set()
-        used: set[int] = set()
-        for act in legal:
-            if act.kind in seen and self.state.amount_range(act.kind) is not None:
-                continue
-            ranged = self.state.amount_range(act.kind) is not None and act.get("amount") is not None
-            label = act.kind.replace("_", " ").capitalize()
-            if not ranged and act.fields:
-                label += " " + " ".join(str(v) for _, v in act.fields)
-            key = pick_key(label, used)
-            spec = ActionSpec(label, f"{label}", key=key, key_label=pygame.key.name(key).upper() if key else "")
-            if ranged:
-                spec.amount_kind = act.kind
-                seen.add(act.kind)
-            else:
-                spec.action = act
-            specs.append(spec)
-        return specs
+        return table_actions.action_specs(self.state, legal)
 
     def rebuild_actions(self) -> None:
         """Recreate the action bar for the current turn (enabled only when a person here may act)."""
-        mine = self.my_turn()
-        legal = self.state.legal_actions() if mine else []
-        view = self.shown
-        try:
-            specs = self.action_specs(view, legal) if mine else self.idle_specs(view)
-        except Exception as exc:
-            self.app.report(f"cannot build the action buttons: {exc}")
-            specs = []
-        bar = self.bar
-        bar.specs = specs
-        bar.pick_slider(specs if mine else [], self.state.amount_range,
-                        lambda kind, lo, hi: self.slider_step(kind, lo, hi, view))
-        for spec in specs:
-            if not (spec.enabled and mine):
-                bar.say_why_greyed(spec, lambda spec: self.why_greyed(spec, view), mine)
-        self.put_buttons(specs, [self.button_callback(spec) for spec in specs], live=mine)
+        table_actions.rebuild(self)
 
     # ------------------------------------------------------------------ why a button is greyed
     def why_greyed(self, spec: ActionSpec, view: dict[str, Any]) -> str | None:
         """Why ``spec`` is greyed, in the table's words, from the engine's refusal of what it would play (None:
         the button's own tooltip already says what to do, e.g. "pick a card first")."""
-        state = self.state
-        wait = self.wait_words()
-        if wait is not None:
-            return wait
-        probe = self.greyed_probe(spec, view)
-        if probe is None:
-            return None
-        why = state.check(probe)
-        return None if why is None else self.greyed_words(spec, why, view)
+        return table_actions.why_greyed(self, spec, view)
 
     def wait_words(self) -> str | None:
-        """Why the eyes cannot act at all now (whose turn it is, the session over, the table still moving), or
-        None on their turn."""
-        state = self.state
-        seat = state.current_seat
-        if state.is_over or seat is None:
-            return refusal_words(state.game_id, "session_over", {}, self.names)
-        if seat != self.eyes or not self.session.is_human(seat):
-            return refusal_words(state.game_id, "not_your_turn", {"current_seat": seat}, self.names)
-        if not self.my_turn():
-            return "Wait a moment: the table is still playing out the last move."
-        return None
+        """Why the eyes cannot act at all now (whose turn, the session over, the table moving), or None."""
+        return table_actions.wait_words(self)
 
     def greyed_probe(self, spec: ActionSpec, view: dict[str, Any]) -> Action | None:
-        """The action a greyed button stands for, to ask the engine why not: its action, or its amount kind at
-        the smallest amount the table would offer."""
-        if spec.action is not None or spec.probe is not None:
-            return spec.action or spec.probe
-        if spec.amount_kind:
-            rng = self.state.amount_range(spec.amount_kind)
-            low = rng[0] if rng else max(1, int(view.get("min_bet") or view.get("ante") or 1))
-            return Action(spec.amount_kind, amount=low)
-        return None
+        """The action a greyed button stands for, to ask the engine why not."""
+        return table_actions.greyed_probe(self.state, spec, view)
 
     def greyed_words(self, spec: ActionSpec, why: Any, view: dict[str, Any]) -> str:
         """The words for the engine's refusal ``why`` of a greyed button (tables add what their view says when
