@@ -18,10 +18,17 @@ The parts, each a small module of its own, which the table composes:
   campaign sitting, a replay);
 - ``story`` (``tables/story.py``, no pygame): the beats the events become, played one at a time, each folding
   its event at its start, said in the log once its dice land, and the hold after a round's end;
-- ``bar`` (``tables/action_bar.py``): the buttons, hotkeys and amount slider, and why a greyed button is greyed;
+- ``bar`` (``tables/action_bar.py``): the buttons, hotkeys and amount slider, and why a greyed button is greyed
+  (the defaults of what it offers: ``tables/table_actions.py``);
 - ``table_log`` (``tables/log_panel.py``, no pygame) and ``log_panel`` (``tables/log_painter.py``): the log's
-  lines, and their panel on screen;
+  lines, and their panel on screen (the words every table uses alike: ``tables/table_words.py``);
 - ``sound`` (``tables/table_sound.py``): a beat's sound, as its beat starts;
+- ``chip_stage`` (``tables/chip_stage.py``): where the seats' chips stand, what stands on the betting lines,
+  and the chips each event moves;
+- ``painter`` (``tables/painter.py``): the frame, redrawn where it changed, from the table's items; made of
+  the name plates (``plates.py``), the chips' pile, stacks and bets (``chip_painter.py``), the result panel
+  (``result_panel.py``), the top bar (``header.py``) and the lamp. What a game draws stays the table's hooks
+  (``draw_seat_pieces``, ``draw_centre``, ``pot_label``...), which the painter asks for;
 - ``regions`` (``game.ui.regions``): what the painter drew where (the layout bench reads it).
 
 A table extends the flow through public hooks (``setup``, ``drive_turn``, ``on_session_over``,
@@ -757,7 +764,7 @@ class BaseTable(Scene):
     def open_menu(self) -> None:
         self.app.show_table_menu(self)
 
-    # ------------------------------------------------------------------ drawing
+    # ------------------------------------------------------------------ drawing (the painter: tables/painter.py)
     def background(self) -> pygame.Surface:
         """Room and felt, rendered once per window size (the painter keeps it; a table may dress it)."""
         return self.painter.background()
@@ -786,8 +793,6 @@ class BaseTable(Scene):
         """Redraw only what changed since the last frame on ``surf``; returns the areas redrawn."""
         return self.painter.paint(surf, incremental=True)
 
-    # ------------------------------------------------------------------ the round's result
-
     def keep_clear(self) -> list[tuple[pygame.Rect, int]]:
         """What the result panel must not cover, each with a weight: the middle's pieces (the deciding die,
         cube or board cards), the pot, then the seats' zones (their hands, revealed at a showdown, and chips)."""
@@ -800,8 +805,6 @@ class BaseTable(Scene):
     def result_rect(self) -> pygame.Rect:
         """Where the round's result is held on the felt (see :meth:`ResultPanel.rect`)."""
         return self.painter.result_panel.rect()
-
-    # ------------------------------------------------------------------ the lamp
 
     def wake_in(self) -> float | None:
         """The lamp's next stutter: the only thing that moves while everyone thinks."""
@@ -842,8 +845,6 @@ class BaseTable(Scene):
 
     def draw_pot(self, surf: pygame.Surface) -> None:
         self.painter.chips.draw_pot(surf)
-
-    # ------------------------------------------------------------------ the seats' chips
 
     # ------------------------------------------------------------------ the middle
     def centre_rect(self) -> pygame.Rect:
@@ -898,7 +899,7 @@ class BaseTable(Scene):
     def draw_tag(self, surf: pygame.Surface, seat: int, text: str, colour: tuple[int, int, int]) -> None:
         self.painter.plates.draw_tag(surf, seat, text, colour)
 
-    # ------------------------------------------------------------------ bars and log
+    # ------------------------------------------------------------------ the top bar and the action bar
     def status_line(self) -> str:
         """Whose turn it is and in what phase; while events play out, what is happening."""
         return table_words.status_line(self)
@@ -921,7 +922,6 @@ class BaseTable(Scene):
     def draw_top(self, surf: pygame.Surface) -> None:
         self.painter.header.draw_top(surf)
 
-    # ------------------------------------------------------------------ the header's room (play-test #13)
     def top_buttons(self) -> list[Button]:
         """The buttons in the top bar right of the header; a table that adds one (Better Hintaro's Market) adds
         it here, so the header never runs under it."""
