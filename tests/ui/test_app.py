@@ -309,7 +309,7 @@ def test_idle_table_sleeps_until_the_lamp_or_input(app) -> None:
 
     app.settings.ambience = True  # the lamp stutters now and then: the only timer while idle
     table = app.open_table(TableSession.new("hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=2))
-    assert until(app, lambda: table.my_turn() and table.flicker_t < 0)
+    assert until(app, lambda: table.my_turn() and not table.painter.lamp.stuttering())
     assert not table.busy(), "nothing moves on the person's turn: no frames needed"
     wake = table.wake_in()
     assert wake is not None and 0 <= wake <= 9

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from conftest import until
 
-import game.ui.tables.base as base_mod
+import game.ui.tables.chip_painter as chip_painter
 from game.ui.chips import PILE_MAX_SLOTS, pile_columns, pile_size, pile_slots, stack_columns
 from game.ui.draw import chip_breakdown
 from game.ui.session import TableSession, ai_seat
@@ -58,15 +58,15 @@ def _table(app: Any, game_id: str, seats: int, seed: int) -> BaseTable:
 def _drawn_stacks(table: BaseTable, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, tuple[int, int]]]:
     """Every (amount, spot) ``draw_stacks`` is asked to draw during one full redraw of the table."""
     calls: list[tuple[int, tuple[int, int]]] = []
-    real = base_mod.draw_stacks
+    real = chip_painter.draw_stacks
 
     def spy(surf: pygame.Surface, amount: int, spot: tuple[float, float], d: int, res: Any = None) -> pygame.Rect:
         calls.append((amount, (int(spot[0]), int(spot[1]))))
         return real(surf, amount, spot, d, res)
 
-    monkeypatch.setattr(base_mod, "draw_stacks", spy)
+    monkeypatch.setattr(chip_painter, "draw_stacks", spy)
     table.draw(pygame.Surface(table.size))
-    monkeypatch.setattr(base_mod, "draw_stacks", real)
+    monkeypatch.setattr(chip_painter, "draw_stacks", real)
     return calls
 
 

@@ -168,8 +168,8 @@ def test_hidden_behind_the_hot_seat_curtain(app, asked) -> None:
     state = SecretNumbers(2, 7)
     table = app.open_table(TableSession(state, [SeatSpec("Ann"), SeatSpec("Ben")], seed=7))
     painted: list[int] = []
-    real_paint = table._paint
-    table._paint = lambda surf, incremental: painted.append(1) or real_paint(surf, incremental)
+    real_paint = table.painter.paint
+    table.painter.paint = lambda surf, incremental: painted.append(1) or real_paint(surf, incremental)
 
     assert until(app, lambda: isinstance(app.stack.top, CurtainScene))
     frames(app, 3)

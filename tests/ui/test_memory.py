@@ -129,16 +129,16 @@ def test_the_lamps_stutter_dims_a_patch_not_a_second_copy_of_the_room() -> None:
     try:
         table = app.open_table(TableSession.new("hintaro", [ai_seat(i) for i in range(4)], seed=2))
         bg = table.background()
-        dim, rect = table._bg_dim, table._bg_dim_rect
+        dim, rect = table.painter.bg_dim, table.painter.bg_dim_rect
         assert dim is not None and dim.get_width() * dim.get_height() < 0.6 * bg.get_width() * bg.get_height()
         whole = bg.copy()  # what the old copy held: the room with the dark glow over the felt
         g = draw.glow(int(table.felt.w * 0.55), int(table.felt.h * 0.55), (0, 0, 0), 60)
         whole.blit(g, g.get_rect(center=table.felt.center))
         for x, y in ((rect.centerx, rect.centery), (rect.x + 3, rect.centery), (rect.centerx, rect.bottom - 2)):
             assert dim.get_at((x - rect.x, y - rect.y)) == whole.get_at((x, y))
-        assert table.lamp_patch(bg) is None
-        table.flicker_t = 0.0  # the stutter's first dim step
-        assert table.lamp_patch(bg) == (dim, rect)
+        assert table.painter.lamp_patch(bg) is None
+        table.painter.lamp.flicker_t = 0.0  # the stutter's first dim step
+        assert table.painter.lamp_patch(bg) == (dim, rect)
         app.render()
         corner = (rect.x + 2, rect.y + 2)  # under the patch, outside every seat and the pot
         assert app.screen.get_at(corner) == whole.get_at(corner)

@@ -131,7 +131,7 @@ def test_incremental_frames_match_a_full_redraw(app) -> None:
         shown = app.screen.copy()
         full = pygame.Surface(app.screen.get_size())
         table.draw(full)
-        table._last = None
+        table.painter.forget()
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(full, "RGB"), checkpoint
 
 

@@ -114,7 +114,7 @@ class PointerMixin:
         if not cards:
             return []
         u = self.u
-        _, _, box = self._pot_layout()
+        _, _, box = self.painter.chips.pot_layout()
         mh = int(34 * u)
         mw = int(mh * 0.76)
         x = box.right + int(8 * u)

@@ -116,17 +116,18 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             self.layout(self.size)
 
     def layout(self, size: tuple[int, int]) -> None:
-        keep = (self._bg, self._bg_dim) if getattr(self, "_bg", None) is not None and size == self.size else None
+        painter = self.painter
+        keep = (painter.bg, painter.bg_dim) if painter.bg is not None and size == self.size else None
         self.mode = self.wanted_mode()
         self._hits = None
         super().layout(size)
         if keep is not None:  # the room only depends on the window size: keep it across mode switches
-            self._bg, self._bg_dim = keep
+            painter.bg, painter.bg_dim = keep
         u = self.u
         self.market_button.label = "Dice table" if self.peek else "Market"
         self.market_button.rect = pygame.Rect(0, 0, int(150 * u), self.top_h - int(10 * u))
         self.market_button.rect.topright = (self.menu_button.rect.x - int(10 * u), int(5 * u))
-        self._last = None
+        painter.forget()
 
     def board_layout(self) -> BoardLayout:
         """The market board for the current Hintaron (seats listed in business order, from its right)."""
@@ -157,7 +158,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             dim.fill((6, 7, 10, 170))
             bg.blit(dim, self.area)
             self._board_bg = bg
-            self._bg = self._bg_dim = None  # the room itself is gone: redrawn when the dice table returns
+            self.painter.bg = self.painter.bg_dim = None  # the room itself is gone: redrawn when the dice table returns
         return self._board_bg
 
     def update(self, dt: float) -> None:
@@ -512,9 +513,9 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
                 regions.mark(f"seat{seat}.{part}", r)
         plate = self.seat_geo[seat]["plate"]
         with regions.region(f"seat{seat}.plate"):
-            surf.blit(self._plate(seat), plate)
+            surf.blit(self.painter.plates.plate(seat), plate)
             if seat == self.shown.get("dealer"):
-                self.draw_dealer_button(surf, plate)
+                self.painter.plates.draw_dealer_button(surf, plate)
         tag = self.tags.get(seat)
         if tag:
             with regions.region(f"seat{seat}.tag"):
