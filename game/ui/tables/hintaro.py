@@ -189,7 +189,7 @@ class HintaroTable(BaseTable):
             assert s is not None
 
             def start() -> None:
-                # the chips slide out to the seat's betting line as the bet is folded in (BaseTable.stage_chips)
+                # the chips slide out to the seat's betting line as the bet is folded in (ChipStage.stage_chips)
                 self.tag(s, self.bet_tag(d, {"drop": "DROPS"}), theme.BAD if d["action"] == "drop" else theme.AMBER)
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
 

@@ -615,7 +615,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                 self.bet_shown(s, d)
                 if d["action"] == "fold":
                     self.slide_away(self._seat_card(s), self.deck_pos, None)
-                # the chips slide out to the seat's betting line as the bet is folded in (BaseTable.stage_chips)
+                # the chips slide out to the seat's betting line as the bet is folded in (ChipStage.stage_chips)
             return [Beat(0.45 if d["amount"] else 0.35, start, sound="chips" if d["amount"] else None)]
 
         if kind == "bet_returned":

@@ -646,7 +646,7 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                 if act == "fold":
                     for sp in self.was_at(s):
                         self.slide_away(sp, self.stub_pos, None)
-                # the chips slide out to the seat's betting line as the bet is folded in (BaseTable.stage_chips)
+                # the chips slide out to the seat's betting line as the bet is folded in (ChipStage.stage_chips)
             return [Beat(0.45 if amount or act == "fold" else 0.35, start, sound="chips" if amount else None)]
 
         if kind == "bet_returned":
