@@ -54,14 +54,16 @@ def test_no_strategy_beats_a_seat_that_never_concedes(name: str) -> None:
         assert session_value(name, "best", our_seat=seat, every_amount=True, **SMALL) == 0
         assert session_value(name, "worst_calling", our_seat=seat, every_amount=True, **SMALL) == 0
     # at the table's own sizes (the four amounts offered), a longer session
-    assert session_value(name, "best", our_seat=1, stack=100, rounds=3) == 0
+    for seat in (0, 1):
+        assert session_value(name, "best", our_seat=seat, stack=100, rounds=3) == 0
 
 
 def test_no_strategy_beats_the_shark_either() -> None:
     """The shark never concedes, so the same proof covers it: a best response to it expects exactly 0."""
     for seat in (0, 1):
         assert session_value("shark", "best", our_seat=seat, every_amount=True, **SMALL) == 0
-    assert session_value("shark", "best", our_seat=0, stack=100, rounds=3) == 0
+    for seat in (0, 1):
+        assert session_value("shark", "best", our_seat=seat, stack=100, rounds=3) == 0
 
 
 def test_the_computation_finds_an_edge_where_one_exists() -> None:
