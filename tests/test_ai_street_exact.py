@@ -58,6 +58,14 @@ def test_no_strategy_beats_a_seat_that_never_concedes(name: str) -> None:
         assert session_value(name, "best", our_seat=seat, stack=100, rounds=3) == 0
 
 
+@pytest.mark.parametrize("name", ["station", "maniac"])
+def test_cantina_hintaro_is_even_too(name: str) -> None:
+    """Under the low-score rule the coin flips only change hands, so the same holds."""
+    for seat in (0, 1):
+        assert session_value(name, "best", our_seat=seat, every_amount=True, low_wins=True, **SMALL) == 0
+        assert session_value(name, "worst_calling", our_seat=seat, every_amount=True, low_wins=True, **SMALL) == 0
+
+
 def test_no_strategy_beats_the_shark_either() -> None:
     """The shark never concedes, so the same proof covers it: a best response to it expects exactly 0."""
     for seat in (0, 1):
