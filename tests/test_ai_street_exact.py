@@ -140,6 +140,9 @@ def test_bad_input_says_why() -> None:
         session_value("station", our_seat=2)
     with pytest.raises(ValueError, match="round limit"):
         session_value("station", rounds=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot be valued exactly"):
+        session_value("regular")  # it plays by chance
+    with pytest.raises(ValueError, match="cannot be valued exactly"):
         session_value("nobody")
+    assert session_value("passive", "best", every_amount=True, **SMALL) == 0  # it never concedes
     assert create("street_hintaro", seats=2, seed=1).legal_actions()  # the engine itself is untouched

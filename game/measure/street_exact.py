@@ -141,7 +141,8 @@ def session_value(opponent: str | Policy, mode: str = "best", *, our_seat: int =
                   rounds: int = 4, min_bet: int = 10, low_wins: bool = False, every_amount: bool = False,
                   ) -> Fraction:
     """Our seat's exact expected chips at the end of a whole session (from its starting stack) against
-    ``opponent`` (a gauntlet name, a level, or a ``choose(view, legal)`` callable), playing as ``mode`` says:
+    ``opponent`` (a gauntlet name, ``shark``, ``passive``, or a ``choose(view, legal)`` callable), playing as
+    ``mode`` says:
 
     * ``best``: the most any strategy of ours can expect (a best response: every legal action at every node);
     * ``worst_calling``: the least a strategy of ours that never concedes can expect;
@@ -197,11 +198,21 @@ def session_value(opponent: str | Policy, mode: str = "best", *, our_seat: int =
     return value(root)
 
 
+#: the agents besides the gauntlet's rules that choose without chance (the novice, the regular and ``random``
+#: draw from their own generators, so a value against them would hold for one run of draws only)
+DETERMINISTIC: tuple[str, ...] = ("shark", "passive")
+
+
 def _agent(name: str) -> Any:
-    """A gauntlet strategy or a level by name (the bench's names)."""
+    """A gauntlet strategy or a deterministic agent by name (the bench's names)."""
     from game.measure.gauntlet import gauntlet_agent, is_gauntlet_name
 
-    return (gauntlet_agent if is_gauntlet_name(name) else make_agent)(name, GAME, seed=1)
+    if is_gauntlet_name(name):
+        return gauntlet_agent(name, GAME, seed=1)
+    if name not in DETERMINISTIC:
+        raise ValueError(f"{name!r} cannot be valued exactly: it is no gauntlet rule and not one of the agents that "
+                         f"choose without chance ({', '.join(DETERMINISTIC)})")
+    return make_agent(name, GAME, seed=1)
 
 
 def exact_entry(opponent: str, *, stack: int = 100, rounds: int = 4, min_bet: int = 10,
@@ -224,7 +235,7 @@ EVEN_TABLE: dict[str, int] = {"stack": 5, "min_bet": 1, "rounds": 3}
 
 @cache
 def proven_even(opponent: str) -> bool:
-    """True when ``opponent`` (a gauntlet name or a level) is provably even: from either seat, at
+    """True when ``opponent`` (a gauntlet name, ``shark`` or ``passive``) is provably even: from either seat, at
     :data:`EVEN_TABLE` with every amount tried, the best of all our strategies expects exactly 0 and the worst
     of those that never concede expects exactly 0 too, so no strategy can beat it and none can lose to it
     without conceding. The module notes say why that holds at every table for a seat that never concedes."""
