@@ -7,7 +7,8 @@ shark's seat moves round the table session by session; every seat measured from 
 figure, per round with its 95 % interval (sessions are the clusters, as in ``bench ai``), is the shark's
 **chips won** where the seats play each other (what the strategy's seats lose to it), and in Kinzo, where
 every seat plays the house, the shark's **edge**: its winnings from the house minus the mean of the strategy
-seats' (its own winnings are kept too, as ``shark``). Goal (issue 17): every interval above zero.
+seats' (its own winnings are kept too, as ``shark``). Goal (issue 17): every interval above zero, except where
+it is proven that no strategy can beat the entry (``even``: Street Hintaro's seats that never concede).
 """
 
 from __future__ import annotations
