@@ -12,6 +12,9 @@ half (both seats compete for them again on equal terms). Since P(win) + P(tie)/2
 calling a bet ``x`` into a pot ``P`` (which holds that bet) is worth ``P/2 + x/2 - x = (P - x)/2 >= 0``: the
 shark never concedes. Raising is worth the same as checking against a seat that always calls, and more
 against one that sometimes concedes, so the shark always raises when it may (how much is its personality).
+Because it never concedes, no strategy can beat it in expectation, and because a seat that never concedes
+cannot be beaten either, six of the gauntlet's rules are even against it: :mod:`game.measure.street_exact`
+proves both exactly on the engine, and finds the shark a best response to every other rule of the list.
 
 **The levels' mistakes** (what they cost is measured by ``python -m game bench ai``):
 

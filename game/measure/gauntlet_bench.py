@@ -7,7 +7,8 @@ shark's seat moves round the table session by session; every seat measured from 
 figure, per round with its 95 % interval (sessions are the clusters, as in ``bench ai``), is the shark's
 **chips won** where the seats play each other (what the strategy's seats lose to it), and in Kinzo, where
 every seat plays the house, the shark's **edge**: its winnings from the house minus the mean of the strategy
-seats' (its own winnings are kept too, as ``shark``). Goal (issue 17): every interval above zero.
+seats' (its own winnings are kept too, as ``shark``). Goal (issue 17): every interval above zero, except where
+it is proven that no strategy can beat the entry (``even``: Street Hintaro's seats that never concede).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ def gauntlet_bench(games: list[str] | None = None, quick: bool = False, seed: in
     """The shark against each strategy of each game's list (or of ``names``), at each table size in ``seats``.
 
     Returns ``{"games": {game: {"pairs": [...], "timing": {...}, "sessions", "rounds"}}, "quick", "seconds"}``;
-    a pair is ``{"strategy", "seats", "per_round", "ci95", "beaten", "shark", "shark_ci95", "rounds", "sessions"}``
-    (``beaten``: the whole interval lies above zero).
+    a pair is ``{"strategy", "seats", "per_round", "ci95", "beaten", "shark", "shark_ci95", "rounds", "sessions",
+    "even"}`` (``beaten``: the whole interval lies above zero; ``even``: proven exactly that no strategy can
+    beat this one, so its interval cannot lie above zero: see :func:`_proven_even`).
     """
     t_start = time.perf_counter()
     wanted = games or list(GAUNTLET_GAMES)
@@ -66,10 +68,20 @@ def gauntlet_bench(games: list[str] | None = None, quick: bool = False, seed: in
                 pairs.append({
                     "strategy": name, "seats": n_seats, "per_round": round(m, 2), "ci95": [round(lo, 2), round(hi, 2)],
                     "beaten": lo > 0, "shark": round(sm, 2), "shark_ci95": [round(slo, 2), round(shi, 2)],
-                    "rounds": res.total_rounds, "sessions": len(res.deltas),
+                    "rounds": res.total_rounds, "sessions": len(res.deltas), "even": _proven_even(g, name),
                 })
         out[g] = {"pairs": pairs, "timing": _timing(times), "sessions": n_sessions, "rounds": n_rounds}
     return {"games": out, "quick": quick, "seed": seed, "seconds": round(time.perf_counter() - t_start, 1)}
+
+
+def _proven_even(game_id: str, name: str) -> bool:
+    """Whether no strategy at all can beat ``name`` in ``game_id`` (an exact proof, not a measurement): so
+    far only Street Hintaro's seats that never concede (:func:`game.measure.street_exact.proven_even`)."""
+    if game_id != "street_hintaro":
+        return False
+    from game.measure.street_exact import proven_even
+
+    return proven_even(name)
 
 
 def format_gauntlet(result: dict[str, Any]) -> str:
@@ -78,7 +90,7 @@ def format_gauntlet(result: dict[str, Any]) -> str:
     for g, entry in result["games"].items():
         lines.append(f"{g}: shark vs the gauntlet, {entry['sessions']} sessions x {entry['rounds']} rounds, "
                      f"{'edge over the strategy' if g == 'kinzo' else 'chips won'} per round [95 %]"
-                     "   (* = not beaten)")
+                     "   (* = not beaten; = : provably even, no strategy can beat it)")
         by_name: dict[str, dict[int, dict[str, Any]]] = {}
         for p in entry["pairs"]:
             by_name.setdefault(p["strategy"], {})[p["seats"]] = p
@@ -89,7 +101,7 @@ def format_gauntlet(result: dict[str, Any]) -> str:
             for n in sizes:
                 p = cells.get(n)
                 text = "" if p is None else (f"{p['per_round']:+.1f} [{p['ci95'][0]:+.1f}, {p['ci95'][1]:+.1f}]"
-                                             + (" " if p["beaten"] else "*"))
+                                             + (" " if p["beaten"] else "=" if p.get("even") else "*"))
                 row += f"{text:>28}"
             lines.append(row)
         t = entry["timing"]
