@@ -397,6 +397,69 @@ def test_bulk_tables_are_the_one_pool_sums():
                 assert table[first, second].tolist() == pytest.approx(want, abs=1e-12)
 
 
+_BLOCKED_SOLVE = """
+import json, sys
+for name in json.loads(sys.argv[1]):
+    sys.modules[name] = None  # an import of any of them now fails, as it would in the app
+from game.ai import kinzo as kai
+from game.engine.core import Action
+assert kai._bulk() is not None, "the bulk solve did not import"
+view = json.load(sys.stdin)
+hand = view["hands"][view["turn"]]
+pair = [v for v in set(hand["cards"]) if hand["cards"].count(v) >= 2]
+legal = [Action("stay"), Action("hit"), *(Action("split", value=v) for v in pair)]
+print(json.dumps([[repr(a), v] for a, v in kai.option_values(view, legal).items()]))
+"""
+
+
+def _numpy_left_out() -> list[str]:
+    """The numpy packages build.spec leaves out of the app (its ``numpy_unused`` list, read, not copied)."""
+    import ast
+    from pathlib import Path
+
+    spec = (Path(__file__).resolve().parents[1] / "build.spec").read_text()
+    for node in ast.walk(ast.parse(spec)):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "numpy_unused" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError("build.spec has no numpy_unused list")
+
+
+def test_the_bulk_solve_needs_none_of_the_numpy_the_app_leaves_out(monkeypatch):
+    """build.spec leaves numpy.random, fft, ma and the rest out of the app: with every one of them unimportable
+    (a fresh interpreter, so nothing was imported before), the bulk solve of a full-deck pair still runs and
+    gives the state-by-state walk's values."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("numpy")
+    left_out = _numpy_left_out()
+    assert "numpy.random" in left_out and "numpy" not in left_out
+
+    def pair_early(view):
+        hand = view["hands"][view["turn"]]
+        return (_phase(view) == "one" and view["deck_left"] >= 25 and len(set(hand["cards"])) == 1
+                and view["stacks"][hand["seat"]] >= view["stake"])
+
+    view = next(v for v in _play_positions(3, 500, rounds=40) if pair_early(v))
+    env = {k: v for k, v in os.environ.items() if k != "CANTINA_PURE_KINZO"}
+    out = subprocess.run([sys.executable, "-c", _BLOCKED_SOLVE, json.dumps(left_out)], input=json.dumps(view),
+                         capture_output=True, text=True, timeout=300, env=env,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.returncode == 0, out.stderr
+    got = dict(json.loads(out.stdout))
+    monkeypatch.setattr(kai, "_BULK", False)  # the pure-Python walk, in this process
+    monkeypatch.setattr(kai, "_SOLVERS", {})
+    hand = view["hands"][view["turn"]]
+    legal = [Action("stay"), Action("hit"), Action("split", value=hand["cards"][0])]
+    expect = kai.option_values(view, legal)
+    assert set(got) == {repr(a) for a in legal}
+    for a in legal:
+        assert got[repr(a)] == pytest.approx(expect[a], abs=1e-9)
+
+
 # ------------------------------------------------------------------------------ against the real engine
 def _round_net(state, seat, agent):
     """Play ``state`` on to the end of its round with ``agent`` for every decision; the seat's net chips."""

@@ -34,14 +34,14 @@ the jackpot after this seat survived (taking its stake); both depend on how thos
 **Speed** (a decision must take well under 100 ms): a seat that may still split early in the deck has the
 biggest tree: every way its first hand can end (a few hundred) starts a second-hand tree of its own (a few
 hundred states), each state ending with its own dealer distribution, ~10^5 states. Where numpy is installed
-(the source and test installs: the ``fast`` and ``test`` extras) the second hand's trees are solved all at
-once (:mod:`game.ai.kinzo_bulk`: one row per way the first hand can end, the second hand's draws walked one
-layer at a time, the stays one table over the pools left) and only the small rest is walked state by state:
-the heaviest decisions take 25–40 ms. Without numpy (the packaged app leaves it out: 42 MB with its OpenBLAS,
-and ~0.2 s to import) the same states are walked one by one (:meth:`KinzoSolver.second`, its hot spot kept
-lean): the same sums, so the same values to rounding, checked against the brute force either way, but the
-heaviest decisions take 0.5–0.8 s of a core (the agent thinks on its own thread).
-``CANTINA_PURE_KINZO=1`` makes a source install walk as the app does (to measure it).
+(a dependency: every install has it, and the packaged app ships it built without BLAS, which none of this needs:
+see packaging/numpy-without-blas.sh) the second hand's trees are solved all at once (:mod:`game.ai.kinzo_bulk`:
+one row per way the first hand can end, the second hand's draws walked one layer at a time, the stays one table
+over the pools left) and only the small rest is walked state by state: the heaviest decisions take 25–40 ms.
+Without numpy (or with ``CANTINA_PURE_KINZO=1``, to measure it) the same states are walked one by one
+(:meth:`KinzoSolver.second`, its hot spot kept lean): the same sums, so the same values to rounding, checked
+against the brute force either way, but the heaviest decisions take 0.5–0.8 s of a core (the agent thinks on its
+own thread).
 
 The stake the shark names: the game pays in proportion to the stake, so the best stake is the highest when
 the round's expected value per chip is positive and the lowest otherwise (:func:`round_value_per_chip`, a
@@ -346,16 +346,21 @@ _BULK: Any = None
 
 def _bulk() -> Any:
     """:mod:`game.ai.kinzo_bulk` (the split pairs' second hands solved in bulk with numpy), or None where
-    numpy is not installed (the packaged app) or ``CANTINA_PURE_KINZO=1`` asks for the pure-Python walk.
-    Imported on the first decision that needs it, never at start: numpy costs ~0.2 s to import."""
+    numpy cannot be imported or ``CANTINA_PURE_KINZO=1`` asks for the pure-Python walk (the same values, slower).
+    Imported on the first decision that needs it, never at start: numpy costs ~0.2 s to import.
+
+    ``CANTINA_REQUIRE_NUMPY=1`` turns a failed import into an error instead of the quiet fallback: the packaged
+    app's test sets it, so an app built without some part of numpy the solve needs cannot pass for a working one."""
     global _BULK
     if _BULK is None:
         _BULK = False
         if os.environ.get("CANTINA_PURE_KINZO", "") in ("", "0"):
             try:
                 from game.ai import kinzo_bulk
-            except ImportError:
-                pass
+            except ImportError as exc:
+                if os.environ.get("CANTINA_REQUIRE_NUMPY", "") not in ("", "0"):
+                    raise ImportError(f"CANTINA_REQUIRE_NUMPY is set but the Kinzo bulk solve cannot import: {exc}"
+                                      ) from exc
             else:
                 _BULK = kinzo_bulk
     return _BULK or None

@@ -1,9 +1,11 @@
 """The Kinzo shark's bulk solve of split pairs with numpy (:func:`second_starts`), an optional speed-up.
 
-:mod:`game.ai.kinzo` imports this module only when a decision needs it and numpy is installed (the source
-and test installs have it: ``pip install -e '.[fast]'`` or ``'.[test]'``). Without numpy (the packaged app,
-a plain ``pip install``) the solver walks the same states one by one: the very same sums, so the values are
-the same to rounding (both are checked against the brute force in tests/test_ai_kinzo.py), only slower.
+:mod:`game.ai.kinzo` imports this module only when a decision needs it and numpy can be imported (numpy is a
+dependency; the packaged app ships it built without BLAS: nothing here needs one, only numpy's own loops).
+Without numpy (or with ``CANTINA_PURE_KINZO=1``) the solver walks the same states one by one: the very same sums,
+so the values are the same to rounding (both are checked against the brute force in tests/test_ai_kinzo.py),
+only slower. Nothing here may use numpy.random, fft, polynomial, ma and the rest build.spec leaves out of the
+app (tests/test_ai_kinzo.py solves with them blocked).
 """
 
 from __future__ import annotations
