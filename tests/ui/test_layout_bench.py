@@ -178,6 +178,14 @@ def test_every_game_measures_clean_at_two_four_and_six_seats(size, tmp_path, mon
     assert found == []
 
 
+def test_a_long_rank_beside_a_four_digit_count_goes_on_two_lines_not_cut(tmp_path, monkeypatch) -> None:
+    """Five seats of Sabacc House at the showdown: "STRAIGHT KHYRON" beside "1,654" was shortened on the plate."""
+    monkeypatch.setenv("CANTINA_CONFIG_DIR", str(tmp_path))
+    case = layout_bench(games=["sabacc_house"], seats=5, size=(1280, 720))["cases"][0]
+    show = next(s for s in case["samples"] if "showdown" in s["moment"])
+    assert show["clipped"] == [] and problems(case) == []
+
+
 @pytest.mark.parametrize("game", CLEAN)
 def test_no_rail_prop_stands_on_a_piece_that_was_painted(game, tmp_path, monkeypatch) -> None:
     """A prop (a glass, the datapad) is painted into the room under the table's pieces: it must stand clear of

@@ -1478,18 +1478,24 @@ class BaseTable(Scene):
         ink = theme.CREAM if not out else theme.TEXT_FAINT
         name = self.names[seat] + (" (you)" if seat == self.eyes else "")
         pad = int(10 * u)
-        self.text.blit(s, self.text.fit(name, int(17 * u), box.w - 2 * pad - int(18 * u), "bold"), int(17 * u), ink,
-                       "bold", topleft=(pad, int(6 * u)))
+        named = self.text.blit(s, self.text.fit(name, int(17 * u), box.w - 2 * pad - int(18 * u), "bold"),
+                               int(17 * u), ink, "bold", topleft=(pad, int(6 * u)))
         chips = self.text.blit(s, f"{stack:,}", int(16 * u), theme.AMBER if not out else theme.TEXT_FAINT, "bold",
                                bottomleft=(pad, box.h - int(6 * u)))
         if status:  # in the room right of the chip count ("1,819 STRAIGHT KHYRON" once ran into each other)
+            from game.ui.plate_status import status_lines
+
             room = box.w - pad - chips.right - int(8 * u)
             ink = theme.TURN if turn else theme.TEXT_DIM
-            size = int(13 * u)  # a smaller face before the words are shortened
-            while size > max(9, int(10 * u)) and self.app.res.font("bold", size).size(status)[0] > room:
-                size -= 1
-            self.text.blit(s, self.text.fit(status, size, room, "bold"), size, ink, "bold",
-                           bottomright=(box.w - pad, box.h - int(7 * u)))
+            font = self.app.res.font
+            # a smaller face first, then two lines (the upper one right of the name), shortened only past that
+            size, lines = status_lines(status, room, box.w - pad - named.right - int(8 * u),
+                                       range(int(13 * u), max(9, int(10 * u)) - 1, -1),
+                                       lambda px, words: font("bold", px).size(words)[0])
+            y = box.h - int(7 * u)
+            for line in reversed(lines or [self.text.fit(status, size, room, "bold")]):
+                self.text.blit(s, line, size, ink, "bold", bottomright=(box.w - pad, y))
+                y -= font("bold", size).get_ascent()
         if not self.session.is_human(seat) and self.session.seats[seat].agent != "remote":  # a network player: no tag
             self.text.blit(s, "AI", int(12 * u), theme.TEXT_DIM, "bold", topright=(box.w - pad, int(7 * u)))
         self._plates[seat] = (key, s)
