@@ -1489,8 +1489,9 @@ class BaseTable(Scene):
             ink = theme.TURN if turn else theme.TEXT_DIM
             font = self.app.res.font
             # a smaller face first, then two lines (the upper one right of the name), shortened only past that
+            top = int(13 * u)
             size, lines = status_lines(status, room, box.w - pad - named.right - int(8 * u),
-                                       range(int(13 * u), max(9, int(10 * u)) - 1, -1),
+                                       range(top, min(top, max(9, int(10 * u))) - 1, -1),
                                        lambda px, words: font("bold", px).size(words)[0])
             y = box.h - int(7 * u)
             for line in reversed(lines or [self.text.fit(status, size, room, "bold")]):
