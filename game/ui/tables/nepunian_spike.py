@@ -126,7 +126,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                   ("spike_pot_pos", self.pot_shape("SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
         rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
         spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("hand_pot_pos", "spike_pot_pos"),
-                                strict)
+                                strict, self.felt)
         if spots is None:
             return False
         self.pw, self.ph, self.deck_pos, self.pile_pos = pw, ph, deck_at, pile_at
