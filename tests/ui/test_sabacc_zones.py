@@ -175,3 +175,16 @@ def test_both_pots_lie_on_the_felt_at_their_biggest(config_dir, game: str, seats
             assert box.collidelist([*table.zones, *table.chip_parts()]) < 0, key
     finally:
         app.shutdown()
+
+
+def test_a_fast_table_shortens_a_banner_only_down_to_its_reading_time() -> None:
+    from game.ui.anim import READING_SPEED_CAP, banner_seconds
+
+    words = "Reveal for the hand pot"
+    assert banner_seconds(1.6, 1.0, words) == max(1.6, reading_seconds(words))
+    assert banner_seconds(1.6, 4.0, words) == pytest.approx(reading_seconds(words) / READING_SPEED_CAP)
+    assert banner_seconds(1.6, 4.0, words) > 1.0 > 1.6 / 4.0  # at 4× the words still stay a second
+    assert banner_seconds(8.0, 2.0, words) == 4.0  # a long hold still scales with the speed
+    assert banner_seconds(1.6, 0.5, words) == 3.2  # a slow table holds it longer
+    with pytest.raises(ValueError, match="speed"):
+        banner_seconds(1.6, 0, words)
