@@ -70,7 +70,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (42 if n <= 4 else 30) * u))
+        self.cw = int(max(24, (42 if n <= 3 else 34 if n == 4 else 30 if n == 5 else 27) * u))
         self.ch = int(self.cw * 1.4)
         self.mw = int(max(34, (64 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
