@@ -31,6 +31,11 @@ SEED = 7
 
 #: one seat's parts that are meant to sit on each other: a status tag on its own name plate
 ALLOWED: frozenset[frozenset[str]] = frozenset({frozenset({"plate", "tag"})})
+#: regions that float over the table only while the pointer rests on their button (a tooltip): they must lie in the
+#: window and keep their words, but may cover what is under them (moving the pointer away uncovers it)
+OVERLAYS: frozenset[str] = frozenset({"tooltip"})
+#: the action buttons whose tooltips a case shows (the bar's first and last: its edges are where a tip runs off)
+TOOLTIP_BUTTONS = (0, -1)
 #: two regions sharing a strip this thin (px) only touch: the frame's panels meet on their 2 px brass rules
 TOUCH = 2
 
@@ -40,8 +45,9 @@ FRAME_LIMIT = 6000
 ROUND_LIMIT = 8
 #: a frame's simulated seconds: long enough to pass an AI's pause and the round's hold in a few frames
 STEP = 0.25
-#: moments a game has beside its dice or cards, sampled before its case ends (Better Hintaro's market board)
-MORE_MOMENTS: dict[str, tuple[str, ...]] = {"better_hintaro": ("business",)}
+#: moments a game has beside its dice or cards, sampled before its case ends if they come within ROUND_LIMIT
+#: rounds (Better Hintaro's market board, Street Hintaro's tie: its result panel over the shared cube)
+MORE_MOMENTS: dict[str, tuple[str, ...]] = {"better_hintaro": ("business",), "street_hintaro": ("tie",)}
 
 
 def seat_counts(game_id: str) -> list[int]:
@@ -68,7 +74,7 @@ def _overlaps(regions: list[dict[str, Any]]) -> list[tuple[str, str]]:
             bx, by, bw, bh = b["rect"]
             ow = min(ax + aw, bx + bw) - max(ax, bx)
             oh = min(ay + ah, by + bh) - max(ay, by)
-            if ow > TOUCH and oh > TOUCH:
+            if ow > TOUCH and oh > TOUCH and not {a["name"], b["name"]} & OVERLAYS:
                 (oa, pa), (ob, pb) = owner(a["name"]), owner(b["name"])
                 if oa == ob and frozenset({pa, pb}) in ALLOWED:
                     continue
@@ -101,16 +107,35 @@ def problems(case: dict[str, Any]) -> list[str]:
 
 def _moment(table: Any) -> str | None:
     """The moment the settled table shows: the round's end, else the phase it is in (None while it moves)."""
-    if table.result is not None:
-        return ("showdown" if table.result.showdown else "round over") + f" r{table.shown.get('round', 0)}"
+    if table.result is not None:  # (a round nobody won is a tie: its result panel says what carries)
+        tie = "" if table.result.winners else " tie"
+        return ("showdown" if table.result.showdown else "round over") + f"{tie} r{table.shown.get('round', 0)}"
     if not (table.synced and table.settled()):
         return None
     v = table.shown
     return f"r{v.get('round', 0)} {v.get('phase') or 'play'}"
 
 
+def _banner(table: Any) -> str | None:
+    """The words of the banner the table shows now (a transient one: "SPIKES!", a tie), None: none."""
+    from game.ui.tables.base import Banner
+
+    return next((f"banner {a.text}" for a in table.anims if isinstance(a, Banner) and not a.done), None)
+
+
+def _tooltips(table: Any) -> list[tuple[str, tuple[int, int]]]:
+    """The moments of the action buttons' tooltips (see :data:`TOOLTIP_BUTTONS`) and where the pointer rests for
+    each; a greyed button's tooltip leads with why it is greyed."""
+    buttons = [b for b in table.bar.buttons if b.tooltip]
+    if not buttons:
+        return []
+    picked = sorted({i % len(buttons) for i in TOOLTIP_BUTTONS})
+    return [(f"tooltip {buttons[i].label}", buttons[i].rect.center) for i in picked]
+
+
 def run_case(app: Any, game_id: str, seats: int, seed: int = SEED) -> dict[str, Any]:
-    """Play one seeded table of ``seats`` AI seats in ``app``'s window and sample its moments."""
+    """Play one seeded table of ``seats`` AI seats in ``app``'s window and sample its moments: each phase, the
+    showdown, each banner as it shows (before the frame skips it) and the action buttons' tooltips."""
     from game.ui.regions import RecordingSurface
     from game.ui.session import TableSession, ai_seat
 
@@ -121,17 +146,32 @@ def run_case(app: Any, game_id: str, seats: int, seed: int = SEED) -> dict[str, 
     surf = RecordingSurface(size)
     samples: list[dict[str, Any]] = []
     seen: set[str] = set()
+
+    def sample(moment: str) -> None:
+        rec = table.paint_recorded(surf)
+        samples.append({"moment": "deal" if not samples else moment, "regions": rec.regions(),
+                        "clipped": list(rec.cut)})
+
     for _ in range(FRAME_LIMIT):
         if table.ai_future is not None:
             table.ai_future.result()
         if app.stack.top is not table or table.state.is_over:
             break
+        banner = _banner(table) if samples else None
+        if banner is not None and banner not in seen:
+            seen.add(banner)
+            sample(banner)
         moment = _moment(table)
         if moment is not None and moment not in seen:
             seen.add(moment)
-            rec = table.paint_recorded(surf)
-            samples.append({"moment": "deal" if not samples else moment, "regions": rec.regions(),
-                            "clipped": list(rec.cut)})
+            sample(moment)
+            if table.result is None:
+                for tip, pos in _tooltips(table):
+                    if tip not in seen:
+                        seen.add(tip)
+                        table.hover_pos = pos
+                        sample(f"{tip} at {moment}")  # ("tooltip Buy at r1 business": the phase it shows in)
+                        table.hover_pos = (-1, -1)
             more = all(any(m in s for s in seen) for m in MORE_MOMENTS.get(game_id, ()))
             if (moment.startswith("showdown") and more) or int(table.shown.get("round") or 0) > ROUND_LIMIT:
                 break

@@ -108,3 +108,16 @@ def reading_seconds(*texts: str) -> float:
     second were a play-test complaint; the table waits while one shows, so no longer)."""
     words = sum(len(t.split()) for t in texts)
     return 0.8 + 0.15 * words
+
+
+#: the speed setting hurries the animations, but a reader only so far: a banner's words stay up at least their
+#: reading time at this speed however fast the table plays (at 2× a five-word banner once lasted 0.8 s)
+READING_SPEED_CAP = 1.5
+
+
+def banner_seconds(duration: float, speed: float, *texts: str) -> float:
+    """How long a banner of ``texts`` shows at ``speed``: its ``duration`` at 1× scaled by the speed, but never
+    shorter than its :func:`reading_seconds` at :data:`READING_SPEED_CAP` (slower speeds give it longer)."""
+    if speed <= 0:
+        raise ValueError(f"the speed must be positive, not {speed!r}")
+    return max(duration / speed, reading_seconds(*texts) / min(speed, READING_SPEED_CAP))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game.ui import theme
-from game.ui.anim import Beat, FrameAnim, reading_seconds
+from game.ui.anim import Beat, FrameAnim, banner_seconds
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import Text, glow, panel
 from game.ui.input import Input
@@ -740,8 +740,8 @@ class CardTable:
 
     def announce(self, text: str, sub: str = "", duration: float = 1.6, colour: tuple[int, int, int] = theme.AMBER,
                  mark: str = "") -> None:
-        """A big word across the felt for ``duration`` s at 1× (at least its reading time: anim.reading_seconds)."""
-        self.anims.append(Announce(self, text, sub, self.dur(max(duration, reading_seconds(text, sub))), colour, mark))
+        """A big word across the felt for ``duration`` s at 1× (at least its reading time: anim.banner_seconds)."""
+        self.anims.append(Announce(self, text, sub, banner_seconds(duration, self.speed(), text, sub), colour, mark))
 
     # ------------------------------------------------------------------ the base table's hooks
     def beats_for(self, ev: Any) -> list[Beat]:
@@ -1016,7 +1016,7 @@ class CardTable:
         if got is None:  # cutting a line to fit measures it letter by letter: once per line, not every frame
             if len(cache) > 64:
                 cache.clear()
-            got = cache[key] = self.text.fit(line, int(21 * u), room, "bold")
+            got = cache[key] = self.text.fit_head(line, int(21 * u), room, "bold")
         return got
 
     def bar_heading(self) -> str:

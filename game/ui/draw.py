@@ -68,6 +68,15 @@ class Text:
             text = text[:-1]
         return text + "…"
 
+    def fit_head(self, text: str, size: int, width: int, role: str = "text") -> str:
+        """``text`` if it fits ``width``, else what it says before its first colon (a log line's head: "Reveal
+        for the hand pot", its list of who showed what being in the log whole), else cut as :meth:`fit` cuts."""
+        head = text.split(": ", 1)[0]
+        font = self.res.font(role, size)
+        if head != text and font.size(text)[0] > width and font.size(head)[0] <= width:
+            return head
+        return self.fit(text, size, width, role)
+
     def wrap(self, text: str, size: int, width: int, role: str = "text") -> list[str]:
         """Lines of ``text`` word-wrapped to ``width`` pixels (a single word wider than that runs over: it is
         reported as cut)."""

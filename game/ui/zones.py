@@ -11,7 +11,8 @@ it runs once per layout, never per frame.
 
 from __future__ import annotations
 
-import itertools
+import math
+from array import array
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, overload
 
@@ -40,6 +41,27 @@ def clear(rect: pygame.Rect, taken: list[pygame.Rect], bounds: pygame.Rect, marg
     return grown.collidelist(taken) < 0
 
 
+#: points round the ellipse inscribed in a piece's rect, as fractions of its half sizes: a pot's pile is a round
+#: cluster with its label centred under it, so its rect's corners are empty and may reach over the felt's edge
+_ROUND = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 30)]
+
+
+def on_oval(rect: pygame.Rect, oval: pygame.Rect | None) -> bool:
+    """Whether the round piece in ``rect`` (the ellipse inscribed in it) lies inside the ellipse drawn in
+    ``oval`` (the felt is an ellipse: a piece inside its bounding rect may still lie on the rail); no oval:
+    always."""
+    if oval is None:
+        return True
+    a, b = oval.w / 2, oval.h / 2
+    rx, ry = rect.w / 2, rect.h / 2
+    dx, dy = rect.centerx - oval.centerx, rect.centery - oval.centery
+    if (dx / a) ** 2 + (dy / b) ** 2 > 1.0:  # its centre off the felt (quick: most of a grid is decided here)
+        return False
+    if ((abs(dx) + rx) / a) ** 2 + ((abs(dy) + ry) / b) ** 2 <= 1.0:  # its farthest corner on it: all of it
+        return True
+    return all(((dx + px * rx) / a) ** 2 + ((dy + py * ry) / b) ** 2 <= 1.0 for px, py in _ROUND)
+
+
 def sizes(start: float, least: float, steps: int = 8) -> Iterator[int]:
     """Card widths to try for the middle, from ``start`` down to ``least`` in ``steps`` even steps."""
     start, least = max(start, least), min(start, least)
@@ -48,17 +70,25 @@ def sizes(start: float, least: float, steps: int = 8) -> Iterator[int]:
 
 
 def place(shape: pygame.Rect, home: tuple[float, float], taken: list[pygame.Rect], bounds: pygame.Rect, step: int,
-          margin: int = 0) -> tuple[int, int] | None:
+          margin: int = 0, oval: pygame.Rect | None = None) -> tuple[int, int] | None:
     """Where a piece goes: its anchor as near ``home`` as it can be with its area (``shape``, its area with the
-    anchor at (0, 0)) inside ``bounds`` and at least ``margin`` px from everything in ``taken``; None: nowhere."""
+    anchor at (0, 0)) inside ``bounds`` (and inside the ellipse ``oval``, if given) and at least ``margin`` px
+    from everything in ``taken``; None: nowhere."""
     hx, hy = home
     step = max(2, step)
-    spots = [(x, y) for x in range(bounds.left, bounds.right, step) for y in range(bounds.top, bounds.bottom, step)]
-    spots.sort(key=lambda p: (p[0] - hx) ** 2 + (p[1] - hy) ** 2)
+
+    def fits(x: int, y: int) -> bool:
+        r = shape.move(x, y)
+        return clear(r, taken, bounds, margin) and on_oval(r, oval)
+
     # the home itself first (a piece that fits there stays exactly there, at every window size)
-    for x, y in [(round(hx), round(hy)), *spots]:
-        if clear(shape.move(x, y), taken, bounds, margin):
-            return x, y
+    if fits(round(hx), round(hy)):
+        return round(hx), round(hy)
+    spots = _grid(shape, (round(hx), round(hy)), bounds, step, oval)
+    grown = shape.inflate(2 * margin, 2 * margin)
+    for i in range(0, len(spots), 2):
+        if grown.move(spots[i], spots[i + 1]).collidelist(taken) < 0:
+            return spots[i], spots[i + 1]
     # a pocket just the piece's size, which the grid steps over: the places where it touches the bounds' or
     # the taken pieces' edges (at ``margin``) on both axes
     xs = {bounds.left - shape.left, bounds.right - shape.right}
@@ -67,25 +97,65 @@ def place(shape: pygame.Rect, home: tuple[float, float], taken: list[pygame.Rect
         xs |= {r.right + margin - shape.left, r.left - margin - shape.right}
         ys |= {r.bottom + margin - shape.top, r.top - margin - shape.bottom}
     edges = sorted(((x, y) for x in xs for y in ys), key=lambda p: (p[0] - hx) ** 2 + (p[1] - hy) ** 2)
-    return next(((x, y) for x, y in edges if clear(shape.move(x, y), taken, bounds, margin)), None)
+    return next(((x, y) for x, y in edges if fits(x, y)), None)
+
+
+#: the grids of :func:`_grid` found during one layout (a layout tries the same pieces at the same homes for
+#: every way of laying the bets: sorting and filtering a grid of thousands of spots each time took seconds)
+_GRIDS: dict[tuple[Any, ...], array] = {}
+_GRIDS_MAX = 256
+
+
+def _grid(shape: pygame.Rect, home: tuple[int, int], bounds: pygame.Rect, step: int,
+          oval: pygame.Rect | None) -> array:
+    """The grid's spots (x, y flat) where ``shape`` lies inside ``bounds`` and on ``oval``, nearest ``home``
+    first; cached for the layout under way (see :func:`forget_grids`)."""
+    where = (tuple(shape), tuple(bounds), step, None if oval is None else tuple(oval))
+    key = (*where, home)
+    got = _GRIDS.get(key)
+    if got is None:
+        inside = _GRIDS.get(where)  # the spots where the piece fits the bounds and the oval: the same for any home
+        if inside is None:
+            inside = array("i")
+            for x in range(bounds.left, bounds.right, step):
+                for y in range(bounds.top, bounds.bottom, step):
+                    r = shape.move(x, y)
+                    if bounds.contains(r) and on_oval(r, oval):
+                        inside.extend((x, y))
+            _GRIDS[where] = inside
+        hx, hy = home
+        spots = sorted(zip(inside[::2], inside[1::2], strict=True), key=lambda p: (p[0] - hx) ** 2 + (p[1] - hy) ** 2)
+        got = array("i", [v for p in spots for v in p])
+        if len(_GRIDS) >= _GRIDS_MAX:
+            _GRIDS.clear()
+        _GRIDS[key] = got
+    return got
+
+
+def forget_grids() -> None:
+    """Drop the grids one layout searched (they are only reused within it)."""
+    _GRIDS.clear()
 
 
 Piece = tuple[str, pygame.Rect, tuple[float, float]]
 
 
 def place_all(pieces: list[Piece], taken: list[pygame.Rect], bounds: pygame.Rect, step: int, margin: int,
-              rail: pygame.Rect | None, on_rail: tuple[str, ...], strict: bool) -> dict[str, tuple[int, int]] | None:
+              rail: pygame.Rect | None, on_rail: tuple[str, ...], strict: bool,
+              oval: pygame.Rect | None = None) -> dict[str, tuple[int, int]] | None:
     """Each piece's (name, shape, home) anchor, placed one by one with :func:`place` clear of ``taken`` and of
-    the pieces before it; a piece named in ``on_rail`` that finds no room in ``bounds`` may go anywhere in
-    ``rail``. The pieces go in the order given, else the biggest first (a pocket a small piece took may be
-    the only room a pot has). With ``strict``, None when a piece finds no room either way; else such a piece
-    stays at its home (the order given)."""
+    the pieces before it; a piece named in ``on_rail`` (a pot) keeps inside the ellipse ``oval`` (the felt, if
+    given), and only if it finds no room there may go anywhere in ``rail``. The pieces go in the order given,
+    else the pots first, else the biggest first (a pocket a smaller piece took may be the only room a pot has
+    on the felt). With ``strict``, None when a piece finds no room either way; else such a piece stays at its
+    home (the order given)."""
     biggest = sorted(pieces, key=lambda p: -p[1].w * p[1].h)
-    for order in (pieces, biggest):
+    pots_first = sorted(pieces, key=lambda p: p[0] not in on_rail)
+    for order in (pieces, pots_first, biggest):
         spots: dict[str, tuple[int, int]] = {}
         placed = list(taken)
         for name, shape, home in order:
-            at = place(shape, home, placed, bounds, step, margin)
+            at = place(shape, home, placed, bounds, step, margin, oval if name in on_rail else None)
             if at is None and rail is not None and name in on_rail:
                 at = place(shape, home, placed, rail, step, margin)
             if at is None:
@@ -219,16 +289,26 @@ class SeatChips:
         self.zones = [p[0].unionall(p[1:]) for p in parts]
         heart_room = heart.inflate(2 * int(4 * u), 2 * int(4 * u))
         band = pygame.Rect(heart_room.x, self.felt.y, heart_room.w, self.felt.h)
-        for (on_felt, keep), inward in itertools.product(((True, heart_room), (True, band), (False, None)),
-                                                         (True, False)):
-            self.lay_out_chips(parts, inward, on_felt, keep)
-            if any(self.place_middle(pw, self.felt, True, rail) for rail in (False, True) for pw in widths):
-                return
-        self.place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        # the pots are the centre's: every way of laying the bets on the felt is tried with the pots on the felt
+        # (its oval) before any lets a pot out to the rail; only then may a bet leave the felt
+        bets: list[list[tuple[bool, pygame.Rect | None]]] = [[(True, heart_room), (True, band)], [(False, None)]]
+        tries = [(rail, way, inward) for ways in bets for rail in (False, True) for way in ways
+                 for inward in (True, False)]
+        try:
+            for rail, (on_felt, keep), inward in tries:
+                self.lay_out_chips(parts, inward, on_felt, keep)
+                if any(self.place_middle(pw, self.felt, True, rail) for pw in widths):
+                    return
+            self.place_middle(widths[-1], self.area.inflate(-int(8 * u), -int(8 * u)), False, True)
+        finally:
+            forget_grids()
 
     def pile_d(self) -> int:
-        """The pots' piles shrink with the seats' stacks as seats are added (the middle's room shrinks too)."""
-        return self.stack_d
+        """The pots' piles shrink faster than the seats' stacks as seats are added: the middle's room on the felt
+        shrinks with every zone added round it, and the pots stay on the felt (an oval: its corners are rail).
+        A pile still grows with its value (game.ui.chips.pile_size); at 4 to 6 seats its chips are a little
+        smaller than the seats' own."""
+        return max(10, int(self.stack_d * (1.0 if self.n <= 2 else 0.85 if self.n == 3 else 0.7)))
 
     def chip_parts(self) -> list[pygame.Rect]:
         """Every seat's stacks' and betting line's room (what the middle is placed clear of)."""

@@ -88,6 +88,31 @@ def test_the_run_is_seeded(quick) -> None:
     assert again["cases"] == [first]
 
 
+def test_the_run_samples_tooltips_and_the_banners_as_they_show(quick) -> None:
+    """Tooltips and transient banners are painted for a frame or two only: the bench samples them on purpose."""
+    for case in quick["cases"]:
+        tips = [s for s in case["samples"] if s["moment"].startswith("tooltip ")]
+        assert tips, f"{case['game']} at {case['seats']} seats: no tooltip sampled"
+        assert all("tooltip" in {r["name"] for r in s["regions"]} for s in tips)
+    banners = {(c["game"], s["moment"]) for c in quick["cases"] for s in c["samples"]
+               if s["moment"].startswith("banner ")}
+    assert {g for g, _ in banners} >= {"kinzo", "nepunian_spike", "better_hintaro"}, sorted(banners)
+    assert ("nepunian_spike", "banner Reveal for the hand pot") in banners
+    street = next(c for c in quick["cases"] if c["game"] == "street_hintaro")
+    assert any(" tie " in s["moment"] for s in street["samples"])  # the tie's panel, over the shared cube once
+    for case in quick["cases"]:
+        for s in case["samples"]:
+            if s["moment"].startswith("banner "):
+                assert "banner" in {r["name"] for r in s["regions"]}, (case["game"], s["moment"])
+
+
+def test_a_tooltip_may_cover_the_table_but_must_stay_in_the_window() -> None:
+    case = {"game": "g", "seats": 2, "size": [100, 100], "samples": [{"moment": "tooltip Fold", "clipped": [],
+            "regions": [{"name": "seat0.hand", "rect": [10, 10, 40, 40]},
+                        {"name": "tooltip", "rect": [20, 20, 90, 20]}]}]}
+    assert problems(case) == ["outside the window: tooltip"]
+
+
 def test_problems_reports_overlaps_of_different_owners_and_outside_and_clipped() -> None:
     case = {"game": "g", "seats": 2, "size": [100, 100], "samples": [{"moment": "showdown", "clipped": ["Long name"],
             "regions": [{"name": "seat0.plate", "rect": [0, 0, 40, 20]},
@@ -176,6 +201,14 @@ def test_every_game_measures_clean_at_two_four_and_six_seats(size, tmp_path, mon
             assert any("showdown" in s["moment"] for s in case["samples"]), (game, seats)
             found += [f"{game} at {seats} seats: {p}" for p in problems(case)]
     assert found == []
+
+
+def test_a_long_rank_beside_a_four_digit_count_goes_on_two_lines_not_cut(tmp_path, monkeypatch) -> None:
+    """Five seats of Sabacc House at the showdown: "STRAIGHT KHYRON" beside "1,654" was shortened on the plate."""
+    monkeypatch.setenv("CANTINA_CONFIG_DIR", str(tmp_path))
+    case = layout_bench(games=["sabacc_house"], seats=5, size=(1280, 720))["cases"][0]
+    show = next(s for s in case["samples"] if "showdown" in s["moment"])
+    assert show["clipped"] == [] and problems(case) == []
 
 
 @pytest.mark.parametrize("game", CLEAN)

@@ -137,3 +137,53 @@ def test_every_bet_lies_on_the_felt(config_dir, size: tuple[int, int]) -> None:
                 assert table.felt.collidepoint(bx, by - 1)  # where the chips are drawn follows the box
     finally:
         app.shutdown()
+
+
+def test_a_piece_on_the_oval_keeps_its_round_inside_the_felt() -> None:
+    felt = pygame.Rect(0, 0, 200, 100)
+    assert zones.on_oval(pygame.Rect(80, 30, 40, 40), felt) and zones.on_oval(pygame.Rect(0, 0, 1, 1), None)
+    assert not zones.on_oval(pygame.Rect(0, 0, 40, 40), felt)  # the felt rect's corner: the rail
+    assert zones.on_oval(pygame.Rect(5, 30, 30, 40), felt)  # its round is on the felt, its corners are not
+    assert not zones.on_oval(pygame.Rect(-10, 30, 30, 40), felt)
+    shape = pygame.Rect(-15, -15, 30, 30)
+    x, y = zones.place(shape, (10, 10), [], felt, 2, oval=felt)  # home in the corner: moved in, onto the felt
+    assert zones.on_oval(shape.move(x, y), felt) and (x, y) != (10, 10)
+    zones.forget_grids()
+
+
+#: both pots on the felt from 3 to 6 seats (they lay on the rail from 3 or 4 seats up), small and large windows
+ON_FELT = [(g, n, size) for g in ("sabacc_house", "nepunian_spike") for n in (3, 4, 5, 6)
+           for size in ((1280, 720), (1920, 1080))]
+
+
+@pytest.mark.parametrize(("game", "seats", "size"), ON_FELT, ids=lambda v: "x".join(map(str, v))
+                         if isinstance(v, tuple) else str(v))
+def test_both_pots_lie_on_the_felt_at_their_biggest(config_dir, game: str, seats: int,
+                                                    size: tuple[int, int]) -> None:
+    """The centre owns the pots (issue #13): each pot's pile at its biggest with its label lies on the felt's oval,
+    clear of every seat's zone and chips, not out on the rail."""
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App(size=size, settings=Settings(speed=4.0, muted=True, ambience=False), fixed_step=True, strict=True)
+    try:
+        table = app.open_table(TableSession.new(game, [ai_seat(i) for i in range(seats)], seed=7))
+        for key, pos, label in table.POT_BOXES:
+            box = table.pot_shape(label).move(getattr(table, pos))
+            assert zones.on_oval(box, table.felt), (key, box, table.felt)
+            assert box.collidelist([*table.zones, *table.chip_parts()]) < 0, key
+    finally:
+        app.shutdown()
+
+
+def test_a_fast_table_shortens_a_banner_only_down_to_its_reading_time() -> None:
+    from game.ui.anim import READING_SPEED_CAP, banner_seconds
+
+    words = "Reveal for the hand pot"
+    assert banner_seconds(1.6, 1.0, words) == max(1.6, reading_seconds(words))
+    assert banner_seconds(1.6, 4.0, words) == pytest.approx(reading_seconds(words) / READING_SPEED_CAP)
+    assert banner_seconds(1.6, 4.0, words) > 1.0 > 1.6 / 4.0  # at 4× the words still stay a second
+    assert banner_seconds(8.0, 2.0, words) == 4.0  # a long hold still scales with the speed
+    assert banner_seconds(1.6, 0.5, words) == 3.2  # a slow table holds it longer
+    with pytest.raises(ValueError, match="speed"):
+        banner_seconds(1.6, 0, words)

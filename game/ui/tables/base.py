@@ -54,7 +54,7 @@ import pygame
 from game.engine import reduce_view
 from game.engine.core import Action, Event, IllegalAction
 from game.ui import theme, trace
-from game.ui.anim import Anim, Beat, reading_seconds
+from game.ui.anim import Anim, Beat, banner_seconds
 from game.ui.coach_panel import CoachPanel
 from game.ui.draw import shade
 from game.ui.driver import CURTAIN, EYES, MOVED, OVER, TurnDriver
@@ -526,8 +526,9 @@ class BaseTable(Scene):
                                  self.dur(delay)))
 
     def banner(self, text: str, sub: str = "", duration: float = 1.6) -> None:
-        """A banner stays at least as long as it takes to read (:func:`reading_seconds`), scaled by the speed."""
-        self.anims.append(Banner(text, sub, self.dur(max(duration, reading_seconds(text, sub))), self))
+        """A banner stays at least as long as it takes to read (:func:`game.ui.anim.banner_seconds`: the speed
+        setting shortens it only down to its reading time at 1.5×)."""
+        self.anims.append(Banner(text, sub, banner_seconds(duration, self.speed(), text, sub), self))
 
     def covered(self) -> set[tuple[Any, ...]]:
         out: set[tuple[Any, ...]] = set()

@@ -56,7 +56,7 @@ class HeaderPainter:
         smallest = max(10, int(14 * u))
         while size > smallest and t.text.res.font("bold", size).size(words)[0] > room:
             size -= 1
-        words = t.text.fit(words, size, room, "bold")
+        words = t.text.fit_head(words, size, room, "bold")  # a long log line: what happens, before its colon
         w = t.text.res.font("bold", size).size(words)[0]
         cx = min(max(t.area.centerx + int(60 * u), lo + w // 2), hi - w // 2)
         t.text.blit(surf, words, size, colour, "bold", center=(cx, t.top_h // 2))

@@ -98,27 +98,40 @@ class Banner(Anim):
     def __init__(self, text: str, sub: str, duration: float, table: BaseTable) -> None:
         super().__init__(duration)
         self.text, self.sub, self.table = text, sub, table
-        self._place: tuple[tuple[Any, ...], pygame.Rect] | None = None
+        self._place: tuple[tuple[Any, ...], tuple[float, pygame.Rect]] | None = None  # (size, u): (face scale, where)
 
     def _layout(self) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
         tb = self.table
-        u = tb.u
+        key = (tb.size, tb.u)
+        if self._place is None or self._place[0] != key:  # placed once (where it covers the least), not per frame
+            clear = tb.keep_clear() + ([(tb.result_rect(), 8)] if tb.result is not None else [])
+            # where no place at full size is clear (a crowded table, a long sub line), a smaller banner first
+            for scale in (1.0, 0.86, 0.72, 0.6):
+                w, h = self._size(tb.u * scale)
+                r = tb.painter.result_panel.clear_spot(w, h, clear)
+                if not any(r.colliderect(c) for c, _ in clear):
+                    break
+            self._place = (key, (tb.u * scale, r))
+        u, r = self._place[1]
+        big = tb.text.render(self.text, int(34 * u), theme.AMBER, "head")
+        small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
+        return big, small, r
+
+    def _size(self, u: float) -> tuple[int, int]:
+        """The banner's size with its faces at scale ``u``."""
+        tb = self.table
         big = tb.text.render(self.text, int(34 * u), theme.AMBER, "head")
         small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
         w = max(big.get_width(), small.get_width() if small else 0) + int(48 * u)
         h = big.get_height() + (small.get_height() if small else 0) + int(22 * u)
-        key = (w, h, tb.size)
-        if self._place is None or self._place[0] != key:  # placed once (where it covers the least), not per frame
-            clear = tb.keep_clear() + ([(tb.result_rect(), 8)] if tb.result is not None else [])
-            self._place = (key, tb.painter.result_panel.clear_spot(w, h, clear))
-        return big, small, self._place[1]
+        return w, h
 
     def bounds(self) -> pygame.Rect | None:
         return self._layout()[2]
 
     def draw(self, surf: pygame.Surface) -> None:
         big, small, r = self._layout()
-        u = self.table.u
+        u = self._place[1][0] if self._place is not None else self.table.u  # the scale the banner was set at
         panel(surf, r, (10, 10, 14), theme.AMBER, radius=int(12 * u), alpha=235, width=2)
         surf.blit(big, big.get_rect(midtop=(r.centerx, r.y + int(8 * u))))
         if small:

@@ -70,7 +70,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         (game.ui.zones)."""
         u = self.u
         n = self.n
-        self.cw = int(max(24, (42 if n <= 4 else 30) * u))
+        self.cw = int(max(24, (42 if n <= 3 else 34 if n == 4 else 30 if n == 5 else 27) * u))
         self.ch = int(self.cw * 1.4)
         self.mw = int(max(34, (64 if n <= 4 else 52) * u))
         self.mh = int(self.mw * 1.4)
@@ -126,7 +126,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                   ("spike_pot_pos", self.pot_shape("SPIKE POT"), (cx + pw * 1.9, cy + ph * 0.5))]
         rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
         spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("hand_pot_pos", "spike_pot_pos"),
-                                strict)
+                                strict, self.felt)
         if spots is None:
             return False
         self.pw, self.ph, self.deck_pos, self.pile_pos = pw, ph, deck_at, pile_at

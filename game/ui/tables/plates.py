@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.draw import glow, panel
+from game.ui.plate_status import status_lines
 
 if TYPE_CHECKING:
     from game.ui.tables.base import BaseTable
@@ -73,18 +74,23 @@ class SeatPainter:
         ink = theme.CREAM if not out else theme.TEXT_FAINT
         name = t.names[seat] + (" (you)" if seat == t.eyes else "")
         pad = int(10 * u)
-        t.text.blit(s, t.text.fit(name, int(17 * u), box.w - 2 * pad - int(18 * u), "bold"), int(17 * u), ink,
-                    "bold", topleft=(pad, int(6 * u)))
+        named = t.text.blit(s, t.text.fit(name, int(17 * u), box.w - 2 * pad - int(18 * u), "bold"), int(17 * u),
+                            ink, "bold", topleft=(pad, int(6 * u)))
         chips = t.text.blit(s, f"{stack:,}", int(16 * u), theme.AMBER if not out else theme.TEXT_FAINT, "bold",
                             bottomleft=(pad, box.h - int(6 * u)))
         if status:  # in the room right of the chip count ("1,819 STRAIGHT KHYRON" once ran into each other)
             room = box.w - pad - chips.right - int(8 * u)
             ink = theme.TURN if turn else theme.TEXT_DIM
-            size = int(13 * u)  # a smaller face before the words are shortened
-            while size > max(9, int(10 * u)) and t.app.res.font("bold", size).size(status)[0] > room:
-                size -= 1
-            t.text.blit(s, t.text.fit(status, size, room, "bold"), size, ink, "bold",
-                        bottomright=(box.w - pad, box.h - int(7 * u)))
+            font = t.app.res.font
+            # a smaller face first, then two lines (the upper one right of the name), shortened only past that
+            top = int(13 * u)
+            size, lines = status_lines(status, room, box.w - pad - named.right - int(8 * u),
+                                       range(top, min(top, max(9, int(10 * u))) - 1, -1),
+                                       lambda px, words: font("bold", px).size(words)[0])
+            y = box.h - int(7 * u)
+            for line in reversed(lines or [t.text.fit(status, size, room, "bold")]):
+                t.text.blit(s, line, size, ink, "bold", bottomright=(box.w - pad, y))
+                y -= font("bold", size).get_ascent()
         if not t.session.is_human(seat) and t.session.seats[seat].agent != "remote":  # a network player: no tag
             t.text.blit(s, "AI", int(12 * u), theme.TEXT_DIM, "bold", topright=(box.w - pad, int(7 * u)))
         self._plates[seat] = (key, s)

@@ -140,7 +140,8 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                   ("main_pos", self.pot_shape("MAIN POT"), (fc[0] - R * 1.55, fc[1] + ry * 0.66)),
                   ("sabacc_pos", self.pot_shape("SABACC POT"), (fc[0] + R * 1.55, fc[1] + ry * 0.66))]
         rail_bounds = self.area.inflate(-int(8 * u), -int(8 * u)) if rail else None
-        spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("main_pos", "sabacc_pos"), strict)
+        spots = zones.place_all(pieces, taken, bounds, step, margin, rail_bounds, ("main_pos", "sabacc_pos"), strict,
+                                self.felt)
         if spots is None:
             return False
         self.pw, self.ph, self.fc, self.R, self.petal_places = pw, ph, fc, R, places

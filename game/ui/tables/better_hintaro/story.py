@@ -11,9 +11,9 @@ import pygame
 
 from game.engine.core import Event
 from game.ui import theme
-from game.ui.anim import Anim, Beat
+from game.ui.anim import Anim, Beat, banner_seconds
 from game.ui.draw import panel
-from game.ui.tables.base import Banner, reading_seconds
+from game.ui.tables.base import Banner
 from game.ui.tables.better_hintaro.victory import victory_sentence
 from game.ui.tween import ease_in_out_cubic, lerp_point
 
@@ -81,7 +81,7 @@ class StoryMixin:
     # ------------------------------------------------------------------ events -> beats
     def banner(self, text: str, sub: str = "", duration: float = 1.6) -> None:
         """As every table's banner, but in the market board's news band while the board shows."""
-        self.anims.append(MarketBanner(text, sub, self.dur(max(duration, reading_seconds(text, sub))), self))
+        self.anims.append(MarketBanner(text, sub, banner_seconds(duration, self.speed(), text, sub), self))
 
     def fold(self, ev: Event) -> None:
         """The engine's fold shows the view after ``ev`` (see ``BaseTable.fold``); ``before`` keeps the view it
