@@ -148,6 +148,42 @@ def test_a_better_hintaro_bet_paid_with_items_is_priced_in_chips() -> None:
     assert seen > 0
 
 
+def test_the_better_hintaro_business_top_row_is_the_sharks_play_and_a_refused_offer_is_worth_nothing() -> None:
+    """Outside the dice the coach stands by the shark's play, not by the highest estimate (ranked by ``ev``, a
+    four-seat follower made thousands of offers nobody took and lost to the regulars), and an offer the other
+    seat would refuse (it gains no more than a regular's margin by the same valuation) is priced 0."""
+    from game.ai import better_hintaro as bh
+
+    shark = bh.BetterHintaroAgent(bh.GAME_ID, "shark", bh.Personality(), 0)
+    tops = offers = refused = 0
+    for seed in (2, 5):
+        for view, legal in decisions("better_hintaro", 4, seed=seed, limit=400):
+            if view["phase"] not in ("business", "auction", "trade"):
+                continue
+            rows = coach.advise("better_hintaro", view, legal, NAMES)
+            best = [r for r in rows if r["best"]]
+            assert len(best) == 1
+            assert best[0]["action"] == shark.choose(view, legal)
+            tops += 1
+            val = bh.Valuer(bh.Board(view, shark.content), shark.style, shark.win_bonus)
+            for r in rows:
+                a = r["action"]
+                if a.kind != "offer":
+                    continue
+                f = dict(a.fields)
+                mine = shark._trade_gain(val, view["seat"], f["give"], f["give_credits"], f["get"],
+                                         f["get_credits"], a.to)
+                theirs = shark._trade_gain(val, a.to, f["get"], f["get_credits"], f["give"], f["give_credits"],
+                                           view["seat"])
+                offers += 1
+                if mine > 0 and theirs <= bh.STYLES["regular"].margin:
+                    assert r["ev"] == 0.0, r["label"]
+                    refused += 1
+                else:
+                    assert r["ev"] == pytest.approx(mine), r["label"]
+    assert tops > 20 and offers > 0 and refused > 0
+
+
 def test_hintaro_raise_rows_are_worth_the_modelled_answers() -> None:
     """A raise row's ev is the shark's value under its chances of each answer (the priors of a table it has
     not read yet), not the smaller of "everyone calls" and "each answers as its odds say"."""

@@ -187,6 +187,8 @@ class Valuer:
         self._needs: dict[int, Counter[str]] = {}
         self._worth: dict[tuple[int, str], float] = {}
         self._plans: dict[int, float] = {}  #: each seat's plan value with what it holds now
+        #: (card, worth to the seat) -> the price it expects to pay at auction (the coach asks as the shark does)
+        self.prices: dict[tuple[str, float], float | None] = {}
 
     # ------------------------------------------------------------------ plain values
     def face(self, card: str) -> int:
@@ -427,6 +429,13 @@ class BetterHintaroAgent(LevelAgent):
         if phase == "reroll":
             choice = self.dice.choose(hintaro_view(view), legal)
             return choice if choice in legal else legal[0]
+        return self.business_choice(view, legal, val)
+
+    def business_choice(self, view: dict[str, Any], legal: list[Action], val: Valuer) -> Action:
+        """This level's choice outside the dice (the business stage, its auctions and trades, a shootout's stake
+        and challenge), on a valuation already made: the odds coach marks the shark's choice as its top row."""
+        phase = view["phase"]
+        board = val.board
         if phase == "stake":
             return min(legal, key=lambda a: (val.worth(board.me, a.item), a.item))
         if phase == "challenge":
@@ -617,6 +626,12 @@ class BetterHintaroAgent(LevelAgent):
         """What this seat expects to pay if it calls an auction on ``card`` (it is asked first at every ask),
         or None if it expects not to win it. With the Auction floor option the ask never drops below the
         floor (which is the opening ask), so there is no step-down to wait for."""
+        key = (card, mine)
+        if key not in val.prices:  # the coach prices every auction row, then asks the shark's choice
+            val.prices[key] = self._price(view, val, card, mine)
+        return val.prices[key]
+
+    def _price(self, view: dict[str, Any], val: Valuer, card: str, mine: float) -> float | None:
         board = val.board
         me = board.me
         face = val.face(card)
@@ -878,8 +893,14 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
             label = f"Bid {a.amount:,}"
         elif kind == "offer":
             f = dict(a.fields)  # ("get" is also the name of Action's own look-up method)
-            ev = agent._trade_gain(val, me, f.get("give", ()), f.get("give_credits", 0), f.get("get", ()),
-                                   f.get("get_credits", 0), a.to)
+            give, give_c, get, get_c = f.get("give", ()), f.get("give_credits", 0), f.get("get", ()), \
+                f.get("get_credits", 0)
+            ev = agent._trade_gain(val, me, give, give_c, get, get_c, a.to)
+            # the other seat answers: it says yes only to a trade that raises its own position (by the same
+            # valuation) by more than a regular's margin; a refused offer changes nothing. Priced as if
+            # accepted, the coach's top row was a stream of offers nobody took (coach bench, 2026-11-25)
+            if ev > 0 and agent._trade_gain(val, a.to, get, get_c, give, give_c, me) <= STYLES["regular"].margin:
+                ev = 0.0
             label = f"Offer {who(a.to)}: {_side(agent.content, f.get('give', ()), f.get('give_credits', 0))} " \
                     f"for {_side(agent.content, f.get('get', ()), f.get('get_credits', 0))}"
         elif kind == "accept":
@@ -895,7 +916,19 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
         elif kind == "loan":
             ev, label = None, "Loan"
         out.append(coach._entry(a, label, ev=ev, exact=False, note=note))
-    return coach._mark_best(out)
+    # the top row is the shark's play, not the highest estimate: ``ev`` here is a valuation's guess, and
+    # acting on every positive guess (an auction, a bounty, a purchase a few credits "up") bought what the
+    # estimate's noise flattered; the shark acts only on a gain clear of its margin, keeps credits back for
+    # the dice and sells idle items at the end. Ranked by ``ev``, the seat following the coach lost 27 chips a
+    # round to the regulars at four seats (coach bench, 2026-11-25); the shark's play is what the coach stands by
+    pick = agent.business_choice(view, list(legal), val)
+    top = next((e for e in out if e["action"] == pick), None)
+    if top is None or top["ev"] is None:  # (a shootout challenge has no price: the rows by ``ev`` then)
+        return coach._mark_best(out)
+    top["best"] = True
+    top["note"] = ("the shark's play: it acts only on a gain well clear of what the estimate can miss by, and "
+                   "keeps credits back for the dice. " + note)
+    return out
 
 
 def _side(content: Content, cards: Sequence[str], credits: int) -> str:

@@ -40,7 +40,8 @@ never leak what the seat may not know. The numbers come from the same exact eval
 ``samples``
     for an estimate, how many samples it rests on (None when exact)
 ``best``
-    True on the option with the highest ``ev`` (the first of equals)
+    True on the option with the highest ``ev`` (the first of equals); on Better Hintaro's business stage, where
+    ``ev`` is an estimate of position, the shark's play (:func:`game.ai.better_hintaro.advise`)
 ``note``
     one sentence on what the numbers assume
 
