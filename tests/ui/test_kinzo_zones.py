@@ -54,3 +54,26 @@ def test_rail_props_stand_clear_of_every_seat(app_at, seats) -> None:
     assert len(zones) == seats + 2  # a column a seat, then the middle and the pot
     for name, rect in placed:
         assert rect.collidelist(zones) < 0, f"the {name} at {rect} stands in a seat's zone"
+
+
+def test_an_outcome_reads_the_same_at_every_seat(app_at) -> None:
+    """Where one seat's hands are too wide for its slot the outcomes are said briefly, and then at every seat:
+    "SAFE" beside "SURVIVED" at one showdown read as two different outcomes."""
+    from game.ui.tables.kinzo import OUTCOMES, SHORT_OUTCOMES
+
+    app = app_at((1280, 720))
+    seen_short = 0
+    for seed in (4, 1, 5, 9):
+        t = app.open_table(TableSession.new("kinzo", [ai_seat(i, "regular") for i in range(6)], seed=seed))
+        for _ in range(20000):
+            if t.ai_future is not None:
+                t.ai_future.result()
+            if t.result is not None and t.result.showdown and t.holding and not t.anims:
+                break
+            app.step(1 / 30)
+        words = {r["outcome"] for s in range(6) if (b := t._block(s)) is not None for r in b["rows"] if r["outcome"]}
+        full = {OUTCOMES[k][0] for k in SHORT_OUTCOMES} - set(SHORT_OUTCOMES.values())
+        brief = {v for k, v in SHORT_OUTCOMES.items() if OUTCOMES[k][0] != v}
+        assert not (words & full and words & brief), f"seed {seed}: full and brief words at once: {words}"
+        seen_short += bool(words & brief)
+    assert seen_short, "no showdown needed the brief words: the test met nothing to check"

@@ -172,23 +172,14 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         if not hands:
             return None
         u = self.u
-        w, h = self.cw, self.ch
+        h = self.ch
         gap = int(10 * u)
-        slot = self.area.w / self.n - 8 * u
         # the hand pot's chips and the seat's stacks stand left of the cards, clear of the turn outline
         chips_w = stack_max_size(self.stack_d)[0] + int(12 * u)
-        for short in (False, True):  # hands that outgrow their seat's slot say their outcomes briefly
-            rows = []
-            for idx, hand in hands:
-                n = max(1, len(hand.get("cards") or []))
-                step = card_step(w, n, int(w + (n - 1) * w * 0.5))
-                xs, width = row_offsets(n, w, step)
-                label = pill_rect(self.text, self._total_words(hand), self._fs(), (0, 0)).w
-                word, mark = self._outcome_words(hand, short)
-                said = pill_rect(self.text, word, self._fs(), (0, 0), mark).w if word else 0
-                rows.append((idx, hand, xs, max(width, label, said, 2 * self.small_die + int(8 * u)), word))
-            if chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1) <= slot:
-                break
+        # where any seat's hands outgrow its slot, every seat says its outcome briefly: one word for one outcome
+        # across the table ("SAFE" beside "SURVIVED" read as two different things)
+        short = any(not self._rows_fit(s, False) for s in range(self.n))
+        rows = self._rows(hands, short)
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
         band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
         height = band + h + 2 * self.lh + int(12 * u)
@@ -209,6 +200,30 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             x += rw + gap
         return {"rows": out, "rect": pygame.Rect(left, top, width, height),
                 "chips": (left + chips_w // 2, top + band + h // 2 + int(8 * u))}
+
+    def _rows(self, hands: list[tuple[int, dict[str, Any]]], short: bool) -> list[tuple[Any, ...]]:
+        """Each hand's row: (index, hand, card offsets, width, outcome words), its outcome brief if ``short``."""
+        u, w = self.u, self.cw
+        rows = []
+        for idx, hand in hands:
+            n = max(1, len(hand.get("cards") or []))
+            step = card_step(w, n, int(w + (n - 1) * w * 0.5))
+            xs, width = row_offsets(n, w, step)
+            label = pill_rect(self.text, self._total_words(hand), self._fs(), (0, 0)).w
+            word, mark = self._outcome_words(hand, short)
+            said = pill_rect(self.text, word, self._fs(), (0, 0), mark).w if word else 0
+            rows.append((idx, hand, xs, max(width, label, said, 2 * self.small_die + int(8 * u)), word))
+        return rows
+
+    def _rows_fit(self, seat: int, short: bool) -> bool:
+        """Whether ``seat``'s hands fit its slot with their outcomes said in full (``short`` False) or briefly."""
+        hands = self._hands_of(seat)
+        if not hands:
+            return True
+        u = self.u
+        rows = self._rows(hands, short)
+        chips_w = stack_max_size(self.stack_d)[0] + int(12 * u)
+        return chips_w + sum(r[3] for r in rows) + int(10 * u) * (len(rows) - 1) <= self.area.w / self.n - 8 * u
 
     @staticmethod
     def _outcome_key(hand: dict[str, Any]) -> str | None:
