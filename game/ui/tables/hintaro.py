@@ -212,6 +212,7 @@ class HintaroTable(BaseTable):
 
         if kind == "hintaro_thrown":
             def start() -> None:
+                self.tags.clear()  # the seats' turns are over: a last "REROLLS RIGHT DIE" would stay to the showdown
                 self.revealed = False  # the struck symbols and standings show once the gold die has landed
                 self.tumble(("hintaro",), d["face"], self.gold_img, HINTARO_FACES, self.hintaro_pos(),
                             self.big_die, duration=0.9)
