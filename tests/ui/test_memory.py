@@ -172,9 +172,9 @@ def test_shading_the_window_keeps_no_window_sized_surface() -> None:
 
 def test_the_text_caps_bytes_grow_with_the_window_so_a_frames_lines_fit(app) -> None:
     cap = app.text._cache.max_bytes
-    assert cap == 6 * MB  # 1280×720: the floor
+    assert cap == 3 * MB  # 1280×720: the floor
     app.resize((3840, 2160))
-    assert app.text._cache.max_bytes == 3840 * 2160 * 3 > cap
+    assert app.text._cache.max_bytes == 3840 * 2160 * 3 // 2 > cap
     app.resize((1280, 720))
     assert app.text._cache.max_bytes == cap
 
