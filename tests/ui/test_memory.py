@@ -189,9 +189,14 @@ def test_the_memory_bench_reads_rss_along_a_demo_table_and_reports_the_caches(mo
     assert r["frames"] == 12 and list(r["rss_mb_at"]) == ["5", "10", "12"]
     assert r["rss_mb_warm"] > 10 and r["rss_mb_end"] > 10 and r["ratio"] > 0
     assert r["caches"]["text"]["bytes"] <= r["caches"]["text"]["max_bytes"]
+    warm, end = r["parts"]["warm"], r["parts"]["end"]
+    assert warm["fonts"] >= 1 and end["fonts"] >= warm["fonts"], "fonts are only ever added"
+    assert end["caches_mb"] * 2**20 >= r["caches"]["all"]["bytes"] - 2**19  # the same sum, rounded
+    if end["heap_mb"] is not None:  # glibc: the C heap holds at least the caches' pixels
+        assert end["heap_mb"]["in_use"] >= end["caches_mb"] and end["heap_mb"]["free"] >= 0
     text = "\n".join(memory.format_memory({"warm_frames": 5, "frames": 12, "tables": [r],
                                            "targets": {"ratio": 1.1, "rss_mb": 120.0}}))
-    assert "hintaro 800x600" in text and "RSS MB by frame" in text
+    assert "hintaro 800x600" in text and "RSS MB by frame" in text and "from warm to end: caches" in text
 
 
 # ------------------------------------------------------------------------------------ the shared budget
