@@ -10,19 +10,19 @@ instance (fonts made before ``pygame.quit()`` die with it).
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.files import FileRefused, load_json
+from game.logs import get_logger
 from game.paths import assets_dir
 from game.ui.cache import MB, SurfaceCache
 
 __all__ = ["FONT_FILES", "Placeholder", "Resources", "assets_dir", "read_manifest"]
 
-log = logging.getLogger("cantina.resources")
+log = get_logger("cantina.resources")
 
 #: font roles -> candidate files under assets/fonts (the first that loads wins; pygame's default otherwise)
 FONT_FILES: dict[str, tuple[str, ...]] = {
