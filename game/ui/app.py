@@ -26,7 +26,7 @@ from game.logs import get_logger
 from game.ui import audio, theme
 from game.ui import draw as drawmod
 from game.ui.backdrop import Backdrop
-from game.ui.cache import release_big_blocks
+from game.ui.cache import TRIM_EVERY, release_big_blocks, release_free_pages
 from game.ui.draw import Text, panel
 from game.ui.input import Input, translate
 from game.ui.resources import Resources
@@ -115,6 +115,9 @@ class App:
         self.sound: Any = None
         self.running = True
         self.frame = 0
+        #: seconds of play until the heap's free pages go back to the system (game.ui.cache.release_free_pages);
+        #: counted from the first frame on (after_first_frame)
+        self.trim_in: float | None = None
         self.dirty = True
         self.fullscreen = False
         self.persist = False  # save the window size and mode at exit (the real app; not tests or benches)
@@ -223,6 +226,7 @@ class App:
         frame (and ctypes' import, ~1.5 ms, is paid after it too). The first frame's few surfaces are freed at
         once either way, so the session's RSS is the same. Logging's set-up is made here too (game.logs)."""
         release_big_blocks()
+        self.trim_in = TRIM_EVERY
         logs.apply()  # logging's set-up, for every module's loggers (game.logs: not imported before the flip)
         if self.sound is None:
             self.start_sound()
@@ -367,6 +371,11 @@ class App:
                 log.error("%s", _traceback())
                 self.toast(f"Something went wrong at the network table: {exc}", 6.0)
         self._guard(self.stack.update, dt)
+        if self.trim_in is not None:
+            self.trim_in -= dt
+            if self.trim_in <= 0:
+                release_free_pages()
+                self.trim_in = TRIM_EVERY
         if self.toasts:
             self.toasts = [(m, t - dt) for m, t in self.toasts if t - dt > 0]
             self.dirty = True

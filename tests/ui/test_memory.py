@@ -327,3 +327,33 @@ def test_card_faces_stay_in_the_decks_small_cache_not_the_apps_art_cache(res: Re
             assert art._faces.nbytes <= art._faces.max_bytes <= 1 * MB
     assert set(res._images) <= before | {(deck.back, 60, 84), (deck.back, 69, 96)}, "no face went to the app's cache"
     assert art._faces.evictions > 0 and len(art._sprites) >= len(deck.faces)
+
+
+def test_the_heaps_free_pages_go_back_every_few_seconds_of_play_after_the_first_frame(monkeypatch) -> None:
+    """Small surfaces freed and made again at other sizes leave holes in the heap that the RSS keeps: the app
+    gives their whole pages back every ``TRIM_EVERY`` seconds of play (from the first frame on)."""
+    import sys
+
+    from game.ui import app as appmod
+    from game.ui.app import FIXED_DT, App
+    from game.ui.cache import TRIM_EVERY, release_free_pages
+    from game.ui.settings import Settings
+
+    if sys.platform.startswith("linux"):
+        assert isinstance(release_free_pages(), bool)
+    calls: list[int] = []
+    app = App(size=(640, 480), settings=Settings(muted=True), fixed_step=True)
+    try:
+        monkeypatch.setattr(appmod, "release_free_pages", lambda: calls.append(app.frame) or True)
+        app.go_title()
+        steps = int(TRIM_EVERY / FIXED_DT)
+        for _ in range(steps):
+            app.step(FIXED_DT)
+        assert calls == [], "not before the first frame is shown"
+        app.after_first_frame()
+        for _ in range(3 * steps + 2):
+            app.step(FIXED_DT)
+        assert len(calls) == 3
+    finally:
+        app.shutdown()
+        pygame.quit()
