@@ -357,3 +357,16 @@ def test_the_heaps_free_pages_go_back_every_few_seconds_of_play_after_the_first_
     finally:
         app.shutdown()
         pygame.quit()
+
+
+def test_fonts_at_ever_new_sizes_stay_within_the_font_cap(res: Resources) -> None:
+    """Each size of each face is a font of its own (~0.2 MB with its glyphs): a window resized through many sizes
+    kept every size's fonts. The least recently used goes; one in use stays, and one gone is opened again."""
+    kept = res.font("bold", 20)
+    for size in range(8, 8 + 3 * res.font_cap):
+        res.font("text", size)
+        assert res.font("bold", 20) is kept, "a font used every frame stays"
+        assert len(res._fonts) <= res.font_cap
+    assert ("text", 8) not in res._fonts
+    again = res.font("text", 8)
+    assert again.size("Pot 1,200")[1] > 0 and ("text", 8) in res._fonts
