@@ -44,9 +44,10 @@ def rss_mb() -> float | None:
 
 
 def heap_mb() -> dict[str, float] | None:
-    """The C heap by glibc's ``mallinfo2``: in use (blocks and big blocks' own mappings) and free but kept (holes
-    the RSS still counts), in MB; None off glibc. Beside the caches and fonts it tells a growing RSS's cause:
-    live pixels and objects (in use), or fragmentation (free)."""
+    """The C heap by glibc's ``mallinfo2``: in use (blocks and big blocks' own mappings) and free (holes between
+    live blocks: their whole pages go back to the system when the app trims, the rest the RSS still counts), in
+    MB; None off glibc. Beside the caches and fonts it tells a growing RSS's cause: live pixels and objects (in
+    use), or fragmentation (free)."""
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -189,7 +190,7 @@ def _format_parts(parts: dict[str, dict[str, Any]]) -> list[str]:
     hw, he = warm.get("heap_mb"), end.get("heap_mb")
     if hw and he:
         line += (f", C heap in use {hw['in_use']} → {he['in_use']} MB,"
-                 f" free (fragments) {hw['free']} → {he['free']} MB")
+                 f" free in the heap {hw['free']} → {he['free']} MB (its whole pages trimmed)")
     return [line]
 
 
