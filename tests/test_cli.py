@@ -209,13 +209,35 @@ def test_a_real_window_start_without_a_sound_card_has_no_alsa_lines(tmp_path: Pa
 
 @pytest.mark.parametrize("argv", [[], ["--frames", "1"], ["--demo", "kinzo", "--seats=4", "--seed", "3"],
                                   ["--size", "1280x720", "--screenshot", "bench"], ["simulate", "hintaro"],
-                                  ["join", "ws://127.0.0.1:1", "--agent", "regular"]])
+                                  ["join", "ws://127.0.0.1:1", "--agent", "regular"],
+                                  ["--frames=5", "--demo=kinzo", "--size=1280x720"], ["--seed", "+7", "--demo", ""],
+                                  ["--frames", "1", "--frames", "2"], ["--seed", "-3"], ["--fra", "2"],
+                                  ["--size=-5x600"], ["--seats", " 4 "]])
 def test_a_plain_start_is_read_as_the_whole_command_line_reads_it(argv: list[str]) -> None:
     """A plain start is read without building the sub-commands' parsers (first-frame time); the result must be
     what the whole parser makes of the same words."""
     from game.__main__ import build_parser, parse_args
 
     assert vars(parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [["--fra", "2"], ["--seed", "-3"], ["--frames", "x"], ["--frames"], ["bench", "ai"],
+                                  ["-h"], ["--version"], ["--", "--frames", "1"], ["--frames", "1", "extra"],
+                                  ["--demo", "--frames"]])
+def test_the_quick_reader_leaves_every_other_command_line_to_argparse(argv: list[str]) -> None:
+    from game.__main__ import window_args
+
+    assert window_args(argv) is None
+
+
+def test_a_plain_start_does_not_import_argparse() -> None:
+    """A plain start's words are read without argparse (its import and the window parser's build: ~4 ms of CPU
+    before the title's first frame); help or a sub-command still gets the whole parser."""
+    code = ("import sys; from game.__main__ import parse_args; a = parse_args(['--frames', '1', '--demo=kinzo']); "
+            "print(a.frames, a.demo, a.command, 'argparse' in sys.modules); parse_args(['simulate', 'kinzo']); "
+            "print('argparse' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.stdout.split() == ["1", "kinzo", "None", "False", "True"], out.stderr
 
 
 @pytest.mark.parametrize(("argv", "said"), [(["foo"], "invalid choice: 'foo'"), (["--frames", "x"], "invalid int"),

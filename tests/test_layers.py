@@ -20,8 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
-#: what each layer may import (besides the standard library, its own layer and the base: ``game.paths``, and
-#: ``game.files`` and ``game.schema``, which read, check and write every file the game keeps)
+#: what each layer may import (besides the standard library, its own layer and the base: ``game.paths``,
+#: ``game.files`` and ``game.schema``, which read, check and write every file the game keeps, and ``game.logs``)
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "events": {"engine"},
@@ -46,9 +46,9 @@ def _layer(module: str) -> str | None:
     parts = module.split(".")
     if parts[0] != "game":
         return None
-    if len(parts) == 1 or parts[1] in ("paths", "files", "schema", "__init__"):
+    if len(parts) == 1 or parts[1] in ("paths", "files", "schema", "logs", "__init__"):
         return "base"
-    if parts[1] == "__main__":
+    if parts[1] in ("__main__", "cli"):  # the command line: its parser is game.cli
         return "main"
     return parts[1]
 

@@ -6,7 +6,8 @@ at 1920×1080, in a fresh process (so nothing an earlier measurement loaded is c
 between 600 and 2,000) and after the last frame (20,000 by default: about 5.5 minutes of
 play). Memory is flat when the second figure stays within 1.1× of the first and under 120 MB. Every picture
 cache's entries and pixel bytes are reported beside it (game.ui.cache), with their sum against the budget they
-share and the number of fonts loaded, so a growing figure points at its cause.
+share and the number of fonts loaded, and the C heap in use and free (glibc's ``mallinfo2``) after the warm
+frames and at the end, so a growing figure points at its cause.
 
 Run alone: ``python -m game.measure.memory better_hintaro 20000 1920x1080`` prints the JSON of one table.
 """
@@ -24,7 +25,8 @@ WARM_FRAMES = 600
 CHECKPOINTS = (600, 2_000, 6_000, 10_000, 20_000)  # RSS is also read here on the way (the curve, not two dots)
 FRAMES = 20_000
 SIZE = (1920, 1080)
-GAMES = ("better_hintaro", "sabacc_house")  # the table whose memory grew the most (issue 15), and a card table
+#: every game's demo table (each grows in its own way: Better Hintaro's market, the card tables' sprites, chips)
+GAMES = ("better_hintaro", "sabacc_house", "hintaro", "street_hintaro", "kinzo", "nepunian_spike")
 TARGET_RATIO = 1.1
 TARGET_MB = 120.0
 
@@ -39,6 +41,36 @@ def rss_mb() -> float | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+def heap_mb() -> dict[str, float] | None:
+    """The C heap by glibc's ``mallinfo2``: in use (blocks and big blocks' own mappings) and free (holes between
+    live blocks: their whole pages go back to the system when the app trims, the rest the RSS still counts), in
+    MB; None off glibc. Beside the caches and fonts it tells a growing RSS's cause: live pixels and objects (in
+    use), or fragmentation (free)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        class _Mallinfo2(ctypes.Structure):
+            _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                       "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+        fn = ctypes.CDLL(None).mallinfo2
+        fn.restype = _Mallinfo2
+        m = fn()
+    except (OSError, AttributeError):  # not glibc, or a glibc before 2.33
+        return None
+    return {"in_use": round((m.uordblks + m.hblkhd) / 2**20, 1), "free": round(m.fordblks / 2**20, 1)}
+
+
+def _snapshot(app: Any) -> dict[str, Any]:
+    """What the RSS is made of at one point: the caches' pixels, the fonts loaded, the C heap."""
+    from game.ui import cache
+
+    return {"rss_mb": _round(rss_mb()), "caches_mb": round(cache.total_bytes() / 2**20, 1),
+            "fonts": len(getattr(app.res, "_fonts", ())), "heap_mb": heap_mb()}
 
 
 def cache_stats(app: Any) -> dict[str, dict[str, int]]:
@@ -77,6 +109,7 @@ def demo_table(game: str, frames: int = FRAMES, size: tuple[int, int] = SIZE) ->
         app.start_demo(game)
         warm: float | None = None
         curve: dict[str, float | None] = {}
+        parts: dict[str, dict[str, Any]] = {}
         for frame in range(1, frames + 1):  # the loop of ``cantina --frames N`` (App.run with a fixed step)
             for raw in pygame.event.get():
                 app.handle_raw(raw)
@@ -92,10 +125,12 @@ def demo_table(game: str, frames: int = FRAMES, size: tuple[int, int] = SIZE) ->
                 curve[str(frame)] = _round(rss_mb())
             if frame == WARM_FRAMES:
                 warm = rss_mb()
+                parts["warm"] = _snapshot(app)
         end = rss_mb()
+        parts["end"] = _snapshot(app)
         return {"game": game, "size": f"{size[0]}x{size[1]}", "frames": frames, "rss_mb_warm": _round(warm),
                 "rss_mb_end": _round(end), "ratio": round(end / warm, 3) if warm and end else None,
-                "rss_mb_at": curve, "caches": cache_stats(app)}
+                "rss_mb_at": curve, "parts": parts, "caches": cache_stats(app)}
     finally:
         app.shutdown()
         pygame.quit()
@@ -141,7 +176,22 @@ def format_memory(result: dict[str, Any]) -> list[str]:
             held, budget = shared["bytes"] / 2**20, shared["max_bytes"] / 2**20
             lines.append(f"  {'':>15} all caches {held:.1f} MB of the {budget:.1f} MB they share;"
                          f" {shared['fonts']} fonts loaded")
+        lines += _format_parts(r.get("parts", {}))
     return lines
+
+
+def _format_parts(parts: dict[str, dict[str, Any]]) -> list[str]:
+    """Warm → end of what the RSS is made of: the caches' pixels, the fonts, the C heap in use and free."""
+    warm, end = parts.get("warm"), parts.get("end")
+    if not warm or not end:
+        return []
+    line = (f"  {'':>15} from warm to end: caches {warm['caches_mb']} → {end['caches_mb']} MB,"
+            f" fonts {warm['fonts']} → {end['fonts']}")
+    hw, he = warm.get("heap_mb"), end.get("heap_mb")
+    if hw and he:
+        line += (f", C heap in use {hw['in_use']} → {he['in_use']} MB,"
+                 f" free in the heap {hw['free']} → {he['free']} MB (its whole pages trimmed)")
+    return [line]
 
 
 def main(argv: list[str]) -> int:

@@ -13,8 +13,8 @@ first frame shows. Measurements, not tests: the numbers are printed (or returned
 * first frame: ``cantina --frames 1`` (the title) in a fresh process, from process start to the first flip
   (bytecode cached, as an installed game has it), beside a bare pygame-ce window process measured the same
   way in the same run, and their ratio (target ≤ 1.5); ``--demo hintaro`` (a table) for reference.
-* memory: the RSS of a 1920×1080 demo table after 600 frames and after 20,000 (``--frames``), in a fresh
-  process (game.measure.memory).
+* memory: the RSS of each game's 1920×1080 demo table after 600 frames and after 20,000 (``--frames``), each in
+  a fresh process, with what it is made of at both points (caches, fonts, the C heap: game.measure.memory).
 """
 
 from __future__ import annotations

@@ -8,11 +8,9 @@ sleeping), so headless runs are fast and repeatable.
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 import time
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,10 +21,12 @@ os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "lost-hand-cantina")
 
 import pygame
 
+from game import logs
+from game.logs import get_logger
 from game.ui import audio, theme
 from game.ui import draw as drawmod
 from game.ui.backdrop import Backdrop
-from game.ui.cache import release_big_blocks
+from game.ui.cache import TRIM_EVERY, release_big_blocks, release_free_pages
 from game.ui.draw import Text, panel
 from game.ui.input import Input, translate
 from game.ui.resources import Resources
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.ui.session import TableSession
     from game.ui.tables.base import BaseTable
 
-log = logging.getLogger("cantina")
+log = get_logger("cantina")
 
 #: the window's class (X11) and app id (Wayland): packaging/lost-hand-cantina.desktop names the same, so a
 #: desktop shows that entry's name and icon for the running window
@@ -47,6 +47,13 @@ APP_ID = "lost-hand-cantina"
 
 FPS = 60
 FIXED_DT = 1.0 / FPS
+
+
+def _traceback() -> str:
+    """The exception being handled, formatted (traceback is imported when a scene fails, not at start)."""
+    import traceback
+
+    return traceback.format_exc()
 
 
 def process_age() -> float | None:
@@ -108,6 +115,9 @@ class App:
         self.sound: Any = None
         self.running = True
         self.frame = 0
+        #: seconds of play until the heap's free pages go back to the system (game.ui.cache.release_free_pages);
+        #: counted from the first frame on (after_first_frame)
+        self.trim_in: float | None = None
         self.dirty = True
         self.fullscreen = False
         self.persist = False  # save the window size and mode at exit (the real app; not tests or benches)
@@ -214,8 +224,10 @@ class App:
         stays flat over a session): fixed before the first frame, every window-sized surface the title paints
         (the room, its glows, the vignette's map) was a fresh mapping, each page faulted in, ~2 ms of the first
         frame (and ctypes' import, ~1.5 ms, is paid after it too). The first frame's few surfaces are freed at
-        once either way, so the session's RSS is the same."""
+        once either way, so the session's RSS is the same. Logging's set-up is made here too (game.logs)."""
         release_big_blocks()
+        self.trim_in = TRIM_EVERY
+        logs.apply()  # logging's set-up, for every module's loggers (game.logs: not imported before the flip)
         if self.sound is None:
             self.start_sound()
 
@@ -344,7 +356,7 @@ class App:
         except Exception as exc:
             if self.strict:
                 raise
-            log.error("%s", traceback.format_exc())
+            log.error("%s", _traceback())
             self.toast(f"Something went wrong: {exc}", 6.0)
 
     def step(self, dt: float) -> None:
@@ -356,9 +368,14 @@ class App:
             except Exception as exc:
                 if self.strict:
                     raise
-                log.error("%s", traceback.format_exc())
+                log.error("%s", _traceback())
                 self.toast(f"Something went wrong at the network table: {exc}", 6.0)
         self._guard(self.stack.update, dt)
+        if self.trim_in is not None:
+            self.trim_in -= dt
+            if self.trim_in <= 0:
+                release_free_pages()
+                self.trim_in = TRIM_EVERY
         if self.toasts:
             self.toasts = [(m, t - dt) for m, t in self.toasts if t - dt > 0]
             self.dirty = True
@@ -384,7 +401,7 @@ class App:
             except Exception as exc:
                 if self.strict:
                     raise
-                log.error("%s", traceback.format_exc())
+                log.error("%s", _traceback())
                 self.toast(f"Something went wrong: {exc}", 6.0)
                 return None
         self._shown_sig = sig
@@ -532,7 +549,7 @@ def check_screenshot_path(text: str | None) -> None:
 
 def main(args: Any) -> int:
     """``cantina`` without a sub-command: open the window (title screen, or a --demo table)."""
-    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    logs.configure(level="WARNING", format="%(name)s: %(message)s")  # made on first use (game.logs)
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     size = _parse_size(getattr(args, "size", None))

@@ -14,7 +14,6 @@ is passed on, and one log line says that the game plays without sound. The mixer
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import sys
 import tempfile
@@ -23,7 +22,9 @@ from typing import Any
 
 import pygame
 
-log = logging.getLogger("cantina.sound")
+from game.logs import get_logger
+
+log = get_logger("cantina.sound")
 
 RATE = 22050
 FORMAT = -16

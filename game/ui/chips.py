@@ -37,9 +37,12 @@ STACK_ROW = 2
 _DENOMS = [d[0] for d in theme.DENOMS]  # largest first
 #: keyed by the exact amount, so every chip count a session passes through is a new entry (a Sabacc House demo
 #: table: 94 seat stacks and 58 piles after 20,000 frames, still growing toward the old cap of 160 each, ~4 MB);
-#: a frame draws at most a seat's stacks per seat and a pile per pot, a dozen or so
-_piles = SurfaceCache(48, 3 * MB, "chip_piles")
-_seat_stacks = SurfaceCache(48, 2 * MB, "seat_stacks")
+#: a frame draws at most a seat's stacks per seat and a pile per pot, a dozen or so: at 1080p 0.2-0.3 MB of each
+#: kind over any ten seconds of a demo table, where the caps of 48 entries, 3 and 2 MB filled over a session (a
+#: Hintaro table's piles: 2 MB after 20,000 frames, RSS that only ever grew); 24 entries and 1 MB each hold four
+#: times a frame's worth
+_piles = SurfaceCache(24, 1 * MB, "chip_piles")
+_seat_stacks = SurfaceCache(24, 1 * MB, "seat_stacks")
 
 
 # ------------------------------------------------------------------------------------------- seat stacks

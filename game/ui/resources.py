@@ -10,19 +10,25 @@ instance (fonts made before ``pygame.quit()`` die with it).
 
 from __future__ import annotations
 
-import logging
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.files import FileRefused, load_json
+from game.logs import get_logger
 from game.paths import assets_dir
 from game.ui.cache import MB, SurfaceCache
 
 __all__ = ["FONT_FILES", "Placeholder", "Resources", "assets_dir", "read_manifest"]
 
-log = logging.getLogger("cantina.resources")
+log = get_logger("cantina.resources")
+
+#: the most fonts kept at once. Each size of each face is a font of its own, ~0.2 MB with its glyphs at 1080p, and
+#: a session only ever added them (a Better Hintaro table: 32 after its market first shows; a window resized
+#: through many sizes: every size's set); the least recently used goes, and is opened again (~0.5 ms) if needed
+FONT_CAP = 24
 
 #: font roles -> candidate files under assets/fonts (the first that loads wins; pygame's default otherwise)
 FONT_FILES: dict[str, tuple[str, ...]] = {
@@ -120,7 +126,9 @@ class Resources:
         self._warned: set[str] = set()
         # an LRU capped in entries and pixel bytes: art is drawn at many sizes over a session (game.ui.cache)
         self._images = SurfaceCache(image_cache_size, image_cache_bytes, "art")
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        # fonts by (role, size), the least recently used first: at most FONT_CAP kept (font_cap)
+        self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
+        self.font_cap = FONT_CAP
         self.reload_manifest()
 
     # ------------------------------------------------------------------ art
@@ -211,6 +219,7 @@ class Resources:
         key = (role, size)
         f = self._fonts.get(key)
         if f is not None:
+            self._fonts.move_to_end(key)
             return f
         if not pygame.font.get_init():
             pygame.font.init()
@@ -228,6 +237,8 @@ class Resources:
             if role in ("bold", "head"):
                 f.set_bold(True)
         self._fonts[key] = f
+        while len(self._fonts) > self.font_cap:  # the least recently used goes (a caller holding it keeps it)
+            self._fonts.popitem(last=False)
         return f
 
     def clear(self) -> None:
