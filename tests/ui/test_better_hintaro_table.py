@@ -501,3 +501,17 @@ def test_the_log_words_new_events_from_their_fields(app) -> None:
     won = table.describe({"kind": "items_won", "seat": 1, "items": ["nav_wafer"], "pot": 1})
     assert won == f"{names[1]} also takes the Navigation Wafer from side pot 1."
     assert table.describe({"kind": "turn", "seat": None}) is None
+
+
+def test_the_market_board_is_painted_once_as_the_table_opens_and_the_dice_table_stays(app) -> None:
+    """The market's panels and cards are made on the first update after the first frame (offscreen), so the
+    session's memory is level from its first seconds; the player still sees the dice table, untouched."""
+    session = TableSession.new("better_hintaro", [SeatSpec("Tamsin"), ai_seat(1, "passive")], seed=7)
+    table = app.open_table(session)
+    assert not any(k.startswith("market.") for k in table._panels)
+    frames(app, 3)
+    assert table.mode == "table" and not table.peek
+    assert {"market.shop", "market.bounties", "market.discard", "market.pot"} <= set(table._panels)
+    assert table.art._cache.nbytes > 0  # the item and bounty cards were drawn with them
+    frames(app, 30)
+    assert table.mode == "table" and table.shown["phase"] not in ("business", "auction", "trade")

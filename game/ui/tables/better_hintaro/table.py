@@ -92,6 +92,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         self._board_cache: tuple[Any, BoardLayout] | None = None
         self._board_bg: pygame.Surface | None = None
         self._panels: dict[str, tuple[Any, pygame.Surface]] = {}
+        self._market_ready = False  # the market board painted once, offscreen, soon after the table opens
         self._hits: list[Hit] | None = None
         self._legal: list[Action] = []
         self.before: dict[str, Any] = {}  # the view just before the event last folded in
@@ -163,7 +164,27 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if not self._market_ready and self.painter.bg is not None:  # the table has shown its first frame
+            self._ready_market()
         self._check_mode()
+
+    def _ready_market(self) -> None:
+        """Paint the market board once, offscreen, on the first update after the table's first frame: every
+        round of Better Hintaro opens it (the business stage), and its panels and item and bounty cards (~10 MB
+        at 1080p) are then made while the table opens, as a level's art is loaded, not in the middle of the
+        first hand, so the session's memory stays level from its first seconds (issue 15, ``bench render``)."""
+        self._market_ready = True
+        if self.mode == "board" or self.shown.get("phase") in ("over", "end"):
+            return
+        self.peek = True
+        self.layout(self.size)
+        try:
+            scratch = pygame.Surface(self.area.size, pygame.SRCALPHA)
+            for item in self._board_items(set()):
+                item.draw(scratch)
+        finally:
+            self.peek = False
+            self.layout(self.size)
 
     def on_beat_started(self, beat: Beat) -> None:
         self._hits = None
