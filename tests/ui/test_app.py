@@ -264,6 +264,22 @@ def test_settings_scene_changes_are_saved(app, config_dir) -> None:
     assert msg is None and saved.speed == app.settings.speed and saved.muted is False
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (640, 400)])
+def test_the_volume_figure_stays_inside_the_settings_column(app, size) -> None:
+    """At 100 % the volume's figure sits beside the slider, inside the controls' column (it ran onto the panel's
+    frame), clear of the slider's knob."""
+    app.resize(size)
+    app.settings.volume = 1.0
+    scene = app.push(SettingsScene(app))
+    frames(app, 1)
+    column = scene.buttons[0].rect  # the controls' column: Animation speed's button spans it
+    label = scene.volume_label
+    assert label.w > 0
+    assert column.left <= label.left and label.right <= column.right, (label, column)
+    knob = scene.volume.rect.right + scene.volume.rect.h // 2
+    assert label.left > knob, (label, scene.volume.rect)
+
+
 def test_sound_is_silent_without_a_mixer(monkeypatch) -> None:
     from game.ui import sound
 
