@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import click, frames, press
+from conftest import click, frames, press, until
 
 from game.ui.app import App
 from game.ui.input import Input
 from game.ui.resources import Resources
+from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules import RulesScene, load_page, page_ids, parse_body
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
@@ -364,3 +365,44 @@ def test_the_sound_device_is_opened_after_the_first_frame_not_before(monkeypatch
     finally:
         app.shutdown()
         pygame.quit()
+
+
+class _Held:
+    """``pygame.key.get_pressed()`` as the keyboard is while the keys in ``down`` are held."""
+
+    def __init__(self, down: set[int]) -> None:
+        self.down = down
+
+    def __getitem__(self, key: int) -> bool:
+        return key in self.down
+
+
+def test_enter_held_from_the_last_hand_never_also_plays_again(app, monkeypatch) -> None:
+    """Enter ends the last hand's hold and opens the session's results; its repeats while still held (SDL key
+    repeat) used to press "Play again" at once. A fresh press after letting go does."""
+    from game.ui.session import SeatSpec, TableSession, ai_seat
+
+    held: set[int] = set()
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: _Held(held))
+    session = TableSession.new("street_hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=4,
+                               options={"rounds": 1})
+    table = app.open_table(session)
+
+    def my_move() -> bool:
+        if table.my_turn() and table.settled():
+            click(app, next(b for b in table.buttons if b.enabled).rect.center)
+        return table.holding
+
+    assert until(app, my_move, go_on=False)
+    held.add(pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert until(app, lambda: isinstance(app.stack.top, ResultsScene), 600)
+    results = app.stack.top
+    for _ in range(3):  # the key repeats while held
+        press(app, pygame.K_RETURN)
+        frames(app, 2)
+    assert app.stack.top is results, "a held Enter played again"
+    held.clear()  # let go
+    frames(app, 2)
+    press(app, pygame.K_RETURN)  # a new press: play again, on purpose
+    assert isinstance(app.stack.top, BaseTable) and app.stack.top is not table
