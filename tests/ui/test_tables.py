@@ -247,3 +247,28 @@ def test_hintaro_tables_show_the_fold_and_never_patch_it(app, monkeypatch) -> No
         assert until(app, lambda table=table: table.state.is_over and table.settled(), limit=20000)
         assert len(syncs) > 5 and all(syncs), game_id
     assert not reports
+
+
+def test_street_hintaro_says_a_win_in_words_not_the_standing_name(app) -> None:
+    """The log and the result say "Rook wins 20 with a score of 2", not "with Score 2" (the engine's standing
+    name read as a sentence)."""
+    from game.ui.tables.street_hintaro import standing_words
+
+    assert standing_words("Score 3") == "a score of 3"
+    assert standing_words("Conceded") == "Conceded"
+    session = TableSession.new("street_hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=4,
+                               options={"rounds": 6})
+    table = app.open_table(session)
+    subs: list[str] = []
+
+    def won() -> bool:
+        if table.my_turn() and table.settled():
+            click(app, next(b for b in table.buttons if b.enabled).rect.center)
+        if table.result is not None and table.result.winners:
+            subs.append(table.result.sub)
+        return any(" wins " in line for line in table.log_lines()) and bool(subs)
+
+    assert until(app, won)
+    log = "\n".join(table.log_lines())
+    assert "with a score of" in log and "with Score" not in log, log
+    assert subs[-1].startswith("with a score of"), subs
