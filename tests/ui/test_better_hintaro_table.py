@@ -501,3 +501,29 @@ def test_the_log_words_new_events_from_their_fields(app) -> None:
     won = table.describe({"kind": "items_won", "seat": 1, "items": ["nav_wafer"], "pot": 1})
     assert won == f"{names[1]} also takes the Navigation Wafer from side pot 1."
     assert table.describe({"kind": "turn", "seat": None}) is None
+
+
+def test_the_victory_screen_ignores_an_enter_still_held_from_the_table(app, monkeypatch) -> None:
+    """Like the other games' results: the Enter that closed the last hand, still held down, repeats; it must not
+    press "Play again" on the victory screen. A fresh press does."""
+
+    class Held:
+        def __init__(self, down: set[int]) -> None:
+            self.down = down
+
+        def __getitem__(self, key: int) -> bool:
+            return key in self.down
+
+    held = {pygame.K_RETURN}
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Held(held))
+    session = TableSession.new("better_hintaro", [SeatSpec("Ann"), SeatSpec("Ben")], seed=3, options={"rounds": 1})
+    table = app.open_table(session)
+    frames(app, 2)
+    scene = app.push(victory.VictoryScene(app, table))
+    for _ in range(3):
+        press(app, pygame.K_RETURN)
+    assert app.stack.top is scene, "a held Enter played again"
+    held.clear()
+    frames(app, 2)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is not scene and app.stack.top is not table
