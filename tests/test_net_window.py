@@ -293,3 +293,32 @@ def test_the_driver_waits_for_a_remote_seat_and_never_asks_an_agent() -> None:
             assert turn.kind == REMOTE and turn.seat == state.current_seat
         assert driver.future is None and not driver.busy()
     assert source.state.legal_actions() == [] and source.state.check(state.legal_actions()[0]) is not None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 400), (1920, 1080)])
+@pytest.mark.parametrize("mode", ["host", "join"])
+def test_host_and_join_sit_in_a_framed_form_clear_of_the_error_line(size: tuple[int, int], mode: str) -> None:
+    """The Host/Join page stands in the cantina room inside a brass panel like the other menus (it was bare on
+    black): the panel holds every button and field, stays in the window with eight seats, and the error line
+    below it stays clear of it."""
+    a = App(size=size, settings=Settings(speed=4.0, muted=True), fixed_step=True, strict=True)
+    try:
+        scene = a.push(NetworkScene(a, mode))
+        if mode == "host":
+            for _ in range(5):
+                scene.add_seat()
+            assert len(scene.seats) == 8
+        scene.error = "Could not listen on port 8765: address in use"
+        frame(a, draw=True)
+        form = scene.form_rect()
+        assert a.screen.get_rect().contains(form), (form, size)
+        assert all(form.contains(b.rect) for b in scene.buttons)
+        assert all(form.contains(f.rect) for _, f in scene.fields)
+        assert scene.error_rect.h > 0 and not scene.error_rect.colliderect(form), (scene.error_rect, form)
+        # the room is drawn behind it, not a flat fill: the corners of the window differ from the middle band
+        shot = a.screen.copy()
+        assert len({tuple(shot.get_at((x, y))) for x in range(0, size[0], max(1, size[0] // 16))
+                    for y in (2, size[1] // 3)}) > 2
+    finally:
+        a.shutdown()
+        pygame.quit()

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import click, frames, press
+from conftest import click, frames, press, until
 
 from game.ui.app import App
 from game.ui.input import Input
 from game.ui.resources import Resources
+from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules import RulesScene, load_page, page_ids, parse_body
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
@@ -264,6 +265,22 @@ def test_settings_scene_changes_are_saved(app, config_dir) -> None:
     assert msg is None and saved.speed == app.settings.speed and saved.muted is False
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (640, 400)])
+def test_the_volume_figure_stays_inside_the_settings_column(app, size) -> None:
+    """At 100 % the volume's figure sits beside the slider, inside the controls' column (it ran onto the panel's
+    frame), clear of the slider's knob."""
+    app.resize(size)
+    app.settings.volume = 1.0
+    scene = app.push(SettingsScene(app))
+    frames(app, 1)
+    column = scene.buttons[0].rect  # the controls' column: Animation speed's button spans it
+    label = scene.volume_label
+    assert label.w > 0
+    assert column.left <= label.left and label.right <= column.right, (label, column)
+    knob = scene.volume.rect.right + scene.volume.rect.h // 2
+    assert label.left > knob, (label, scene.volume.rect)
+
+
 def test_sound_is_silent_without_a_mixer(monkeypatch) -> None:
     from game.ui import sound
 
@@ -348,3 +365,47 @@ def test_the_sound_device_is_opened_after_the_first_frame_not_before(monkeypatch
     finally:
         app.shutdown()
         pygame.quit()
+
+
+class _Held:
+    """``pygame.key.get_pressed()`` as the keyboard is while the keys in ``down`` are held."""
+
+    def __init__(self, down: set[int]) -> None:
+        self.down = down
+
+    def __getitem__(self, key: int) -> bool:
+        return key in self.down
+
+
+def test_enter_held_from_the_last_hand_never_also_plays_again(app, monkeypatch) -> None:
+    """Enter ends the last hand's hold and opens the session's results; its repeats while still held (SDL key
+    repeat) used to press "Play again" at once. A fresh press after letting go does."""
+    from game.ui.session import SeatSpec, TableSession, ai_seat
+
+    held: set[int] = set()
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: _Held(held))
+    session = TableSession.new("street_hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=4,
+                               options={"rounds": 1})
+    table = app.open_table(session)
+
+    def my_move() -> bool:
+        if table.my_turn() and table.settled():
+            click(app, next(b for b in table.buttons if b.enabled).rect.center)
+        return table.holding
+
+    assert until(app, my_move, go_on=False)
+    held.add(pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert until(app, lambda: isinstance(app.stack.top, ResultsScene), 600)
+    results = app.stack.top
+    for _ in range(3):  # the key repeats while held
+        press(app, pygame.K_RETURN)
+        frames(app, 2)
+    assert app.stack.top is results, "a held Enter played again"
+    again: list[bool] = []
+    monkeypatch.setattr(results, "again", lambda: again.append(True))  # (no second table: it would outlive the test)
+    results.col.buttons[0].on_click = results.again
+    held.clear()  # let go
+    frames(app, 2)
+    press(app, pygame.K_RETURN)  # a new press: play again, on purpose
+    assert again == [True]

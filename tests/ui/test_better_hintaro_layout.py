@@ -136,6 +136,9 @@ def test_the_trade_builder_reads_in_full_and_shows_both_sides_as_cards(app, monk
         if len(got) >= len(sentence):
             break
     assert got == sentence
+    assert "they pays" not in seen and "they pay" in seen, "the credits slider speaks of 'they' in the plural"
+    n = len(table.trade_targets())
+    assert f"seat (1–{n})" in table.bar_heading() and "1–9" not in table.bar_heading(), table.bar_heading()
     # pick a seat, one item each way and some credits: both sides appear in the offer strip as mini cards
     minis: list[str] = []
     mini = table.art.mini
@@ -147,6 +150,7 @@ def test_the_trade_builder_reads_in_full_and_shows_both_sides_as_cards(app, monk
     mine, theirs = table._holdings(table.eyes)[0], table._holdings(draft.to)[0]
     assert mine in minis and theirs in minis, minis
     assert any(t.startswith("+ 50 credits") for t in seen), seen[-20:]
+    assert f"{table.names[draft.to]} pays" in seen
 
 
 def test_a_bounty_item_line_gives_its_full_name_and_holders_on_hover(app) -> None:

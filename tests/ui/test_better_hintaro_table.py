@@ -515,3 +515,31 @@ def test_the_market_board_is_painted_once_as_the_table_opens_and_the_dice_table_
     assert table.art._cache.nbytes > 0  # the item and bounty cards were drawn with them
     frames(app, 30)
     assert table.mode == "table" and table.shown["phase"] not in ("business", "auction", "trade")
+
+
+def test_the_victory_screen_ignores_an_enter_still_held_from_the_table(app, monkeypatch) -> None:
+    """Like the other games' results: the Enter that closed the last hand, still held down, repeats; it must not
+    press "Play again" on the victory screen. A fresh press does."""
+
+    class Held:
+        def __init__(self, down: set[int]) -> None:
+            self.down = down
+
+        def __getitem__(self, key: int) -> bool:
+            return key in self.down
+
+    held = {pygame.K_RETURN}
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Held(held))
+    session = TableSession.new("better_hintaro", [SeatSpec("Ann"), SeatSpec("Ben")], seed=3, options={"rounds": 1})
+    table = app.open_table(session)
+    frames(app, 2)
+    scene = app.push(victory.VictoryScene(app, table))
+    for _ in range(3):
+        press(app, pygame.K_RETURN)
+    assert app.stack.top is scene, "a held Enter played again"
+    again: list[bool] = []
+    scene.col.buttons[0].on_click = lambda: again.append(True)  # (no second table: it would outlive the test)
+    held.clear()
+    frames(app, 2)
+    press(app, pygame.K_RETURN)
+    assert again == [True]

@@ -346,3 +346,16 @@ def test_cards_are_rendered_at_the_size_they_are_drawn(app, size) -> None:
     mine = table.spots_of(0)
     others = table.spots_of(1)
     assert mine[0].w > others[0].w, "the viewer's own hand is drawn bigger"
+
+
+def test_kinzo_roll_heading_never_promises_a_jackpot_the_dice_cannot_reach() -> None:
+    """Two dice of 1 to 3 add 2 to 6: a 9 against the house's 16 cannot hit the jackpot, and the heading says
+    so (it said "your 9 needs exactly 16 for the jackpot"); within reach it names the throw needed."""
+    from game.ui.tables.kinzo import dice_words
+
+    assert dice_words(10, 16) == "your 10 needs 6 on the dice to make exactly 16, the jackpot"
+    assert dice_words(14, 16) == "your 14 needs 2 on the dice to make exactly 16, the jackpot"
+    out = dice_words(9, 16)
+    assert "cannot reach 16" in out and "2–6" in out and "needs" not in out
+    assert "cannot reach" in dice_words(15, 16)  # one short: no throw of two dice is 1
+    assert dice_words(9, None) == "your 9 goes to the dice"

@@ -184,6 +184,23 @@ def test_every_page_renders_its_pictures_without_overlap(sized_app: App, game_id
     assert max(r.bottom for r in art) <= scene.scroll + scene.doc_rect.h
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_line_of_the_page_is_drawn_under_the_scroll_hint(sized_app: App, game_id: str) -> None:
+    """The page scrolls inside a view that ends above the scroll hint: its bottom line was cut through by the
+    hint ("wheel / ↑↓ ... to scroll" drawn over half a line of text)."""
+    scene = sized_app.push(RulesScene(sized_app, game_id))
+    for scroll in (0, scene.max_scroll() // 2, scene.max_scroll()):
+        scene.scroll = scroll
+        sized_app.step(1 / 60)
+        sized_app.render()
+        assert scene.max_scroll() > 0 and scene.hint_rect.h > 0, f"{game_id}: the page fits, no hint to test"
+        view = scene.view_rect()
+        assert view.bottom <= scene.hint_rect.top, (game_id, view, scene.hint_rect)
+        assert scene.doc_rect.contains(scene.hint_rect)
+    # the last line still comes into view: the scroll reaches the document's end within the smaller view
+    assert scene.scroll + scene.view_rect().h >= scene.document().get_height()
+
+
 def test_pictures_scale_with_the_window() -> None:
     sizes = {}
     for size in ((560, 360), (1280, 720), (1920, 1080)):

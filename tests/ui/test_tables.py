@@ -247,3 +247,60 @@ def test_hintaro_tables_show_the_fold_and_never_patch_it(app, monkeypatch) -> No
         assert until(app, lambda table=table: table.state.is_over and table.settled(), limit=20000)
         assert len(syncs) > 5 and all(syncs), game_id
     assert not reports
+
+
+def test_street_hintaro_says_a_win_in_words_not_the_standing_name(app) -> None:
+    """The log and the result say "Rook wins 20 with a score of 2", not "with Score 2" (the engine's standing
+    name read as a sentence)."""
+    from game.ui.tables.street_hintaro import standing_words
+
+    assert standing_words("Score 3") == "a score of 3"
+    assert standing_words("Conceded") == "Conceded"
+    session = TableSession.new("street_hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=4,
+                               options={"rounds": 6})
+    table = app.open_table(session)
+    subs: list[str] = []
+
+    def won() -> bool:
+        if table.my_turn() and table.settled():
+            click(app, next(b for b in table.buttons if b.enabled).rect.center)
+        if table.result is not None and table.result.winners:
+            subs.append(table.result.sub)
+        return any(" wins " in line for line in table.log_lines()) and bool(subs)
+
+    assert until(app, won)
+    log = "\n".join(table.log_lines())
+    assert "with a score of" in log and "with Score" not in log, log
+    assert subs[-1].startswith("with a score of"), subs
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_log_line_stays_inside_the_log_panel(app, monkeypatch, size) -> None:
+    """The newest line is drawn bold and continuations are indented: both were wrapped as if plain and flush, so
+    they ran past the panel's margin to the window's edge ("Why: Kulro-Kulro is the only standing" cut)."""
+    app.resize(size)
+    session = TableSession.new("hintaro", [SeatSpec("Rook"), ai_seat(1, "passive")], seed=3)
+    table = app.open_table(session)
+    frames(app, 2)
+    for words in ("Why: Kulro-Kulro is the only standing left after the Hintaro die, and then some more words "
+                  "so that it wraps over several lines of the panel.",
+                  "Why: Kulro-Kulro is the only standing left after the Hintaro die, long and in bold at the end "
+                  "of the log, wrapping more than once across the panel."):
+        table.add_log(None, words)
+    drawn: list[tuple[str, pygame.Rect, int]] = []
+    blit = app.text.blit
+
+    def spy(surf, text, size, *args, **kw):
+        rect = blit(surf, text, size, *args, **kw)
+        if surf.get_size() == table.log_rect.size:
+            drawn.append((text, rect, surf.get_width()))
+        return rect
+
+    monkeypatch.setattr(app.text, "blit", spy)
+    table.log_panel.forget()
+    frames(app, 1)
+    lines = [(t, r, w) for t, r, w in drawn if t.strip() and t != "TABLE LOG"]
+    assert any("bold at the end" in t for t, _, _ in lines) and any(t.startswith("   ") for t, _, _ in lines)
+    margin = int(14 * table.u)
+    over = [(t, r.right, w - margin) for t, r, w in lines if r.right > w - margin]
+    assert not over, over

@@ -292,6 +292,7 @@ class NetworkScene(Scene):
         self.password = TextField("", max_len=32)
         self.address = TextField("ws://127.0.0.1:8765", max_len=120)
         self.error = ""
+        self.error_rect = pygame.Rect(0, 0, 0, 0)  # where the error line was last drawn
         self.hover_pos = (-1, -1)
         self.buttons: list[Button] = []
         self._fit_seats()
@@ -431,10 +432,22 @@ class NetworkScene(Scene):
             if b.handle(ev):
                 return
 
+    def form_rect(self) -> pygame.Rect:
+        """The panel behind the form: every button and field (and the fields' labels, left of them) with a
+        margin, so the page sits in the same cantina room and brass frame as the other menus."""
+        rects = [b.rect for b in self.buttons] + [f.rect for _, f in self.fields]
+        if not rects:
+            return pygame.Rect(0, 0, 0, 0)
+        return rects[0].unionall(rects[1:]).inflate(int(48 * self.u), int(24 * self.u))
+
     def draw(self, surf: pygame.Surface) -> None:
-        surf.fill(theme.ROOM)
+        bg = getattr(self, "_bg", None)
+        if bg is None or bg.get_size() != self.size:
+            self._bg = bg = self.app.backdrop.room(self.size, seed=13)
+        surf.blit(bg, (0, 0))
         w, _ = self.size
         u, t = self.u, self.app.text
+        panel(surf, self.form_rect(), theme.PANEL, theme.BRASS, radius=14, alpha=235)
         title = "HOST A TABLE" if self.mode == "host" else "JOIN A TABLE"
         t.blit(surf, title, int(48 * u), theme.AMBER, "head", center=(w // 2, int(80 * u)))
         for label, f in self.fields:
@@ -443,8 +456,8 @@ class NetworkScene(Scene):
         for b in self.buttons:
             b.draw(surf, t, int(17 * u))
         if self.error:
-            t.blit(surf, t.fit(self.error, int(16 * u), w - int(80 * u)), int(16 * u), theme.AMBER,
-                   midbottom=(w // 2, self.size[1] - int(20 * u)))
+            self.error_rect = t.blit(surf, t.fit(self.error, int(16 * u), w - int(80 * u)), int(16 * u), theme.AMBER,
+                                     midbottom=(w // 2, self.size[1] - int(20 * u)))
         for b in self.buttons:
             if b.rect.collidepoint(self.hover_pos) and b.tooltip:
                 draw_tooltip(surf, t, b.tooltip, b.rect, beside=True)

@@ -41,6 +41,21 @@ class ResultsScene(Scene):
             *again,
             Button("Title screen", app.go_title, pygame.K_ESCAPE, "Esc", "Back to the title screen"),
         ])
+        #: keys held down as the screen appeared: the Enter that ended the last hand, still down, repeats (SDL key
+        #: repeat) and would press "Play again" at once; such a key is no answer here until it is let go
+        self.held_keys: set[int] = set()
+
+    def enter(self) -> None:
+        from game.ui.campaign.cantina import USE_KEYS, keys_held
+
+        self.held_keys = keys_held(USE_KEYS | {pygame.K_ESCAPE})
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.held_keys:
+            from game.ui.campaign.cantina import keys_held
+
+            self.held_keys = keys_held(self.held_keys)
 
     def again(self) -> None:
         from game.ui.session import TableSession
@@ -66,6 +81,8 @@ class ResultsScene(Scene):
                        int(10 * u))
 
     def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.key in self.held_keys:
+            return
         self.col.handle(ev)
 
     def draw(self, surf: pygame.Surface) -> None:

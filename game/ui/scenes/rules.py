@@ -127,6 +127,8 @@ class RulesScene(Scene):
         self.tabs: list[Button] = []
         self.back = Button("Back", app.pop, pygame.K_ESCAPE, "Esc", "Close the rules")
         self.hover_pos = (-1, -1)
+        #: where the scroll hint was last drawn (empty when the page fits and no hint is shown)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
 
     def title_of(self, page_id: str) -> str:
         if page_id == "glossary":
@@ -223,8 +225,20 @@ class RulesScene(Scene):
             y += img.get_height() + gap
         return doc
 
+    def hint_size(self) -> int:
+        return int(13 * self.u)
+
+    def view_rect(self) -> pygame.Rect:
+        """Where the page shows inside the panel: above the scroll hint's band, so no line of the page is drawn
+        under the hint (the bottom line was cut through by it)."""
+        u = self.u
+        inner = self.doc_rect.inflate(-int(40 * u), -int(40 * u))
+        band = self.app.text.res.font("text", self.hint_size()).get_linesize() + int(8 * u)
+        inner.h = max(1, self.doc_rect.bottom - 4 - band - inner.y)
+        return inner
+
     def max_scroll(self) -> int:
-        return max(0, self.document().get_height() - (self.doc_rect.h - int(40 * self.u)))
+        return max(0, self.document().get_height() - self.view_rect().h)
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
@@ -285,11 +299,12 @@ class RulesScene(Scene):
         self.back.draw(surf, t, int(17 * u))
         panel(surf, self.doc_rect, (14, 14, 18), theme.PANEL_EDGE, radius=12, alpha=235)
         doc = self.document()
-        inner = self.doc_rect.inflate(-int(40 * u), -int(40 * u))
+        inner = self.view_rect()
         area = pygame.Rect(0, self.scroll, doc.get_width(), inner.h)
         surf.blit(doc, (inner.x, inner.y), area)
         if self.max_scroll() > 0:
             pygame.draw.rect(surf, (40, 36, 30), self.bar_rect(), border_radius=4)
             pygame.draw.rect(surf, theme.AMBER_DIM, self.thumb_rect(), border_radius=4)
-            t.blit(surf, "wheel / ↑↓ / PgUp PgDn to scroll · ←/→ other games", int(13 * u), theme.TEXT_DIM,
+            self.hint_rect = t.blit(surf, "wheel / ↑↓ / PgUp PgDn to scroll · ←/→ other games", self.hint_size(),
+                                    theme.TEXT_DIM,
                    midbottom=(self.doc_rect.centerx, self.doc_rect.bottom - 4))

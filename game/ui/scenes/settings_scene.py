@@ -30,6 +30,7 @@ class SettingsScene(Scene):
         self.buttons: list[Button] = []
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.hover_pos = (-1, -1)
+        self.volume_label = pygame.Rect(0, 0, 0, 0)  # where the "70%" was last drawn
 
     # ------------------------------------------------------------------ changes
     def save(self) -> None:
@@ -98,7 +99,9 @@ class SettingsScene(Scene):
 
         add("Animation speed", Button(f"{s.speed:g}×", self.cycle_speed, None, "",
                                       "How fast dice tumble and chips slide (click to change)"))
-        self.volume.rect = add("Volume", None).inflate(-int(20 * u), -int(14 * u))
+        vr = add("Volume", None).inflate(-int(20 * u), -int(14 * u))
+        vr.w -= int(56 * u)  # room for the "100%" beside the slider, inside the column (it ran onto the frame)
+        self.volume.rect = vr
         add("Sound", Button("Muted" if s.muted else "On", lambda: self.flip("muted"), pygame.K_m, "M",
                             "Mute or unmute every sound", selected=not s.muted))
         add("Cantina ambience", Button("On" if s.ambience else "Off", lambda: self.flip("ambience"), None, "",
@@ -149,8 +152,8 @@ class SettingsScene(Scene):
         for b in self.buttons:
             b.draw(surf, t, int(17 * u))
         self.volume.draw(surf)
-        t.blit(surf, f"{self.volume.value}%", int(15 * u), theme.TEXT_DIM,
-               midleft=(self.volume.rect.right + int(8 * u), self.volume.rect.centery))
+        self.volume_label = t.blit(surf, f"{self.volume.value}%", int(15 * u), theme.TEXT_DIM,
+                                   midleft=(self.volume.rect.right + int(12 * u), self.volume.rect.centery))
         for f in self.fields:
             f.draw(surf, t, int(16 * u))
         for b in self.buttons:

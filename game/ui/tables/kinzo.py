@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game.engine.core import Action, Event
+from game.engine.kinzo import DIE_FACES as THROW_FACES
 from game.ui import theme
 from game.ui.cards import (
     CardTable,
@@ -44,6 +45,19 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
 }
 #: the outcome words of hands at a crowded table, where the full words would run into the next seat's
 SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "jackpot": "JACKPOT"}
+
+
+def dice_words(total: int, dealer: Any) -> str:
+    """What the roll can do for a hand of ``total`` against the dealer's ``dealer``: the throw a jackpot needs,
+    or that the jackpot is out of the dice's reach ("your 9 needs exactly 16" promised what two dice of 1 to 3
+    can never give)."""
+    if not isinstance(dealer, int):
+        return f"your {total} goes to the dice"
+    lo, hi = 2 * min(THROW_FACES), 2 * max(THROW_FACES)
+    need = dealer - total
+    if lo <= need <= hi:
+        return f"your {total} needs {need} on the dice to make exactly {dealer}, the jackpot"
+    return f"your {total} cannot reach {dealer} with the dice ({lo}–{hi}): roll to see if it survives"
 
 
 class KinzoTable(PotBoxes, CardTable, BaseTable):
@@ -497,7 +511,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         total = sum(hand.get("cards") or [])
         which = " (your second hand)" if hand.get("hand") else ""
         if phase == "dice":
-            return f"ROLL{which}: your {total} needs exactly {v.get('dealer_total')} for the jackpot"
+            return f"ROLL{which}: " + dice_words(total, v.get("dealer_total"))
         return f"YOUR HAND{which}: {total} against the house showing {v.get('dealer_showing')} — hit, stay or split"
 
     # ------------------------------------------------------------------ events -> beats

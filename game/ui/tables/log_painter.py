@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from game.ui.tables.base import BaseTable
 
 
+#: what a wrapped log line's continuation starts with
+INDENT = "   "
+
+
 class LogPainter:
     """Draws ``table``'s log into its ``log_rect``, from ``table.log_lines()`` (the lines the eyes may read)."""
 
@@ -57,8 +61,12 @@ class LogPainter:
         lines: list[tuple[str, bool]] = []
         for i, text in enumerate(texts):
             newest = i == len(texts) - 1
-            for j, part in enumerate(t.text.wrap(text, fs, width)):
-                lines.append(("   " + part if j else part, newest))
+            # wrapped in the face it is drawn in (the newest line is bold, and wider) and narrow enough for the
+            # continuation's indent: both ran past the panel's margin, to the window's edge
+            role = "bold" if newest else "text"
+            indent = t.app.res.font(role, fs).size(INDENT)[0]
+            for j, part in enumerate(t.text.wrap(text, fs, width - indent, role)):
+                lines.append((INDENT + part if j else part, newest))
         top = reserve + int(44 * u)
         fit = max(1, (size[1] - top - int(8 * u)) // lh)
         log.scroll = min(log.scroll, max(0, len(lines) - fit))

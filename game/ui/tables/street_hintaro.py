@@ -20,6 +20,13 @@ from game.ui.draw import cube_face
 from game.ui.showdown_words import carries
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
+
+def standing_words(standing: str) -> str:
+    """The engine's standing name as it reads after "with": "Score 2" is "a score of 2" ("Grell wins 20 with a
+    score of 2", not "with Score 2"); any other name is kept as it is."""
+    head, _, points = standing.partition(" ")
+    return f"a score of {points}" if head == "Score" and points.isdigit() else standing
+
 CUBE_FACES = ("red", "blue")
 
 
@@ -176,7 +183,7 @@ class StreetHintaroTable(BaseTable):
             carried = int(d.get("carried") or 0)
             if winners:
                 st = d["standings"][winners[0]]
-                sub = f"with {st}" if st else ""  # (the reason says the other seat conceded)
+                sub = f"with {standing_words(st)}" if st else ""  # (the reason says the other seat conceded)
                 title = None
             else:
                 sub = carries(carried) if carried else "nobody takes the round"
@@ -229,7 +236,8 @@ class StreetHintaroTable(BaseTable):
             return f"{who} concedes the round."
         if kind == "pot_won":
             if ev["amount"]:
-                return f"{who} wins {ev['amount']:,}" + (f" with {ev['standing']}." if ev.get("standing") else ".")
+                return f"{who} wins {ev['amount']:,}" + (f" with {standing_words(ev['standing'])}."
+                                                         if ev.get("standing") else ".")
             return f"{who} wins the round."
         if kind == "pot_carried":
             return f"A tie: {carries(ev['amount'])}." if ev["amount"] else "A tie."

@@ -324,7 +324,9 @@ class ActionBarMixin:
                 return f"{self._name(v['offer']['to'])} is weighing {self._name(v['offer']['from'])}'s offer…"
             return super().bar_heading()
         if self.draft is not None:
-            return ("OFFER A TRADE: seat (1–9), items (click, or ↑/↓ and Space), credits (+/−), then Send offer "
+            n = len(self.trade_targets())  # the number keys that pick a seat: one per seat on offer, never "1–9"
+            keys = "1" if n <= 1 else f"1–{n}"
+            return (f"OFFER A TRADE: seat ({keys}), items (click, or ↑/↓ and Space), credits (+/−), then Send offer "
                     "(Enter)")
         if phase in ("wager", "call"):
             me = self.eyes if self.eyes is not None else 0

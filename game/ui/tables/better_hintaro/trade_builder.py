@@ -206,7 +206,8 @@ def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art
     # credits, one way
     s = lay.slider
     c = draft.credits
-    label = "no credits" if c == 0 else (f"you pay {c:,}" if c > 0 else f"{other} pays {-c:,}")
+    label = "no credits" if c == 0 else (f"you pay {c:,}" if c > 0 else
+                                         f"{other} {'pays' if draft.to is not None else 'pay'} {-c:,}")
     text.blit(surf, "CREDITS", int(13 * u), theme.AMBER, "bold", midright=(s.x - int(12 * u), s.centery))
     text.blit(surf, label, int(15 * u), theme.CREAM, "bold", midleft=(s.right + int(12 * u), s.centery))
     track = pygame.Rect(s.x, s.centery - int(3 * u), s.w, max(4, int(6 * u)))
@@ -217,7 +218,8 @@ def paint_trade_builder(surf: pygame.Surface, rect: pygame.Rect, text: Text, art
     knob = (_slider_x(s, c, lo, hi), s.centery)
     pygame.draw.circle(surf, theme.AMBER, knob, max(6, s.h // 2))
     pygame.draw.circle(surf, theme.BRASS_DARK, knob, max(6, s.h // 2), 2)
-    text.blit(surf, f"{other} pays", int(11 * u), theme.TEXT_DIM, topleft=(s.x, s.bottom + int(3 * u)))
+    pays = "pays" if draft.to is not None else "pay"  # "Grell pays", but "they pay" before a seat is chosen
+    text.blit(surf, f"{other} {pays}", int(11 * u), theme.TEXT_DIM, topleft=(s.x, s.bottom + int(3 * u)))
     text.blit(surf, "you pay", int(11 * u), theme.TEXT_DIM, topright=(s.right, s.bottom + int(3 * u)))
     if problem:
         text.blit(surf, text.fit(problem[:1].upper() + problem[1:], int(13 * u), rect.w - 2 * pad), int(13 * u),

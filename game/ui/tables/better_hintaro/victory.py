@@ -11,7 +11,6 @@ import pygame
 
 from game.ui import theme
 from game.ui.draw import Text, panel, shade
-from game.ui.input import Input
 from game.ui.scenes.results import ResultsScene
 from game.ui.tables.better_hintaro.card_art import GOOD_TICK, blit_glyph
 from game.ui.tables.better_hintaro.market import overlay_panel
@@ -197,5 +196,3 @@ class VictoryScene(ResultsScene):
         for b in self.col.buttons:
             b.draw(surf, t, int(18 * u))
 
-    def handle(self, ev: Input) -> None:
-        self.col.handle(ev)
