@@ -32,6 +32,7 @@ from game.ui.cards import (
     spike_deck,
 )
 from game.ui.showdown_words import count
+from game.ui.tables import table_words
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
 D6 = (1, 2, 3, 4, 5, 6)
@@ -237,6 +238,11 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         if self.shown.get("phase") == "bet" and seat < len(w) and w[seat]:
             return f"BET {w[seat]:,}"
         return ""
+
+    def round_info(self) -> str:
+        """"Hand 2 of 10": a session of Nepunian Spike is hands, each of three betting rounds (the felt's ROUND 2
+        OF 3 and the log's "Hand 2" say so too; "Round 2 of 10" in the header beside them read as a clash)."""
+        return table_words.round_info(self.shown, "Hand")
 
     def dealer_letter(self) -> str:
         return "D"

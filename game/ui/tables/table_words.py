@@ -91,10 +91,11 @@ def status_line(table: BaseTable) -> str:
     return f"{who}" + (f"  ·  {phase}" if phase else "")
 
 
-def round_info(view: dict[str, Any]) -> str:
-    """"Round 2 of 5" from the view (the limit when the session has one; nothing before the first round)."""
+def round_info(view: dict[str, Any], noun: str = "Round") -> str:
+    """"Round 2 of 5" from the view (the limit when the session has one; nothing before the first round);
+    ``noun`` is what the game calls one (Nepunian Spike plays hands, each of three betting rounds)."""
     rnd = view.get("round")
-    info = f"Round {rnd}" if rnd else ""
+    info = f"{noun} {rnd}" if rnd else ""
     limit = (view.get("options") or {}).get("rounds")
     if limit and info:
         info += f" of {limit}"
