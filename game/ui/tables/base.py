@@ -82,6 +82,9 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------------------------------ table
+#: how far (px) the pointer moves after a press before tooltips show again
+TIP_REST_PX = 6
+
 class BaseTable(Scene):
     """The shared table. Subclasses set FELT and override the drawing and wording hooks."""
 
@@ -132,6 +135,9 @@ class BaseTable(Scene):
         self.bar = ActionBar(self)
         self.menu_button = Button("Menu", self.open_menu, key=None, tooltip="Pause: rules, settings, leave")
         self.hover_pos = (-1, -1)
+        #: where the pointer was pressed, while it rests there: no tooltip then (after a click the pointer rests on
+        #: the button it pressed, and its tooltip would cover the action bar's heading with what just happened)
+        self.tip_rest: tuple[int, int] | None = None
         #: draws the log's lines into the log panel (log_painter.py)
         self.log_panel = LogPainter(self)
         self.seed = session.seed
@@ -737,8 +743,13 @@ class BaseTable(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> None:
+        if ev.kind == "down":
+            self.tip_rest = ev.pos
         if ev.kind == "move":
             self.hover_pos = ev.pos
+            if self.tip_rest is not None and max(abs(ev.pos[0] - self.tip_rest[0]),
+                                                 abs(ev.pos[1] - self.tip_rest[1])) > TIP_REST_PX:
+                self.tip_rest = None
             self.bar.hover(ev)
             self.menu_button.handle(ev)
             self.coach.handle(ev)
@@ -956,6 +967,10 @@ class BaseTable(Scene):
         if not self.settled():
             return "Space or click the table to skip the animation"
         return "Waiting for the table…"
+
+    def shown_tooltip(self) -> tuple[str, pygame.Rect] | None:
+        """The tooltip to draw: :meth:`tooltip`, unless the pointer still rests where it last pressed."""
+        return self.tooltip() if self.tip_rest is None else None
 
     def tooltip(self) -> tuple[str, pygame.Rect] | None:
         """The tooltip under the pointer, and the button it belongs to."""

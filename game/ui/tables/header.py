@@ -64,6 +64,6 @@ class HeaderPainter:
     def draw_tooltip(self, surf: pygame.Surface) -> None:
         """The tooltip under the pointer (the table's ``tooltip``), kept inside the window."""
         t = self.table
-        tip = t.tooltip()
+        tip = t.shown_tooltip()
         if tip is not None:
             draw_tooltip(surf, t.text, tip[0], tip[1], int(15 * t.u))

@@ -167,7 +167,7 @@ class TablePainter:
         out.append(Item("bar", t.bar_rect.copy(), t.bar_sig(), t.draw_bar, 1))
         out.append(Item("log", t.log_rect.copy(), (t.table_log.version, t.coach.reserved()), t.log_panel.draw, 1))
         out += t.coach.items()
-        tip = t.tooltip()
+        tip = t.shown_tooltip()
         if tip is not None:
             text, anchor = tip
             rect = tooltip_rect(t.text, text, anchor, pygame.Rect((0, 0), t.size), int(15 * t.u))
