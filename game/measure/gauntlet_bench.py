@@ -6,8 +6,11 @@ Each pair is one :func:`~game.measure.ai.play_match` (one shark seat, the other 
 shark's seat moves round the table session by session; every seat measured from its starting stack). The
 figure, per round with its 95 % interval (sessions are the clusters, as in ``bench ai``), is the shark's
 **chips won** where the seats play each other (what the strategy's seats lose to it), and in Kinzo, where
-every seat plays the house, the shark's **edge**: its winnings from the house minus the mean of the strategy
-seats' (its own winnings are kept too, as ``shark``). Goal (issue 17): every interval above zero.
+every seat plays the house, the shark's **margin** over the rule: what the seat would win more by playing as
+the shark, valued exactly by the shark's solver at each of the rule's decisions (:mod:`game.measure.kinzo_gap`),
+beside two checks from play (``paired``: the same seat and table seeds with the rule in it; ``table``: the
+shark less the rule seats at its table; both noisy: a jackpot swings a round by every stake on the table). Its
+own winnings are kept too, as ``shark``. Goal (issue 17): every interval above zero.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from game.measure.kinzo_gap import decision_gaps
 GAUNTLET_SIZE: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {
     "hintaro": ((150, 20), (4, 5)),
     "street_hintaro": ((800, 20), (4, 5)),
-    "kinzo": ((16, 20), (2, 5)),
+    "kinzo": ((8, 20), (2, 5)),  # a pair is three runs (the shark's table, the mirror, the exact margin)
     "sabacc_house": ((8, 10), (2, 3)),
     "nepunian_spike": ((8, 10), (2, 3)),
     "better_hintaro": ((6, 10), (2, 3)),
