@@ -447,3 +447,36 @@ def test_spike_shark_answers_a_strength_caller_by_its_hand():
                 continue
             total = abs(sum(VALUES[c] for c in sample.hands[other]))
             assert policy(sample).kind == ("call" if total <= 2 else "fold")
+
+
+def test_house_shark_answers_a_strength_caller_by_its_hand():
+    """The House shark reads a strength caller as the Spike shark does: in its rollouts such a seat calls a
+    bet within its limit of zero and folds beyond it, in every sample; the others answer as before."""
+    state = create("sabacc_house", seats=2, seed=11, options={"rounds": 3, "structure": 0})
+    while not (state.phase == "bet" and any(is_raise(a) for a in state.legal_actions())):
+        state.apply(make_agent("regular", "sabacc_house", seed=1).choose(state.view(state.current_seat),
+                                                                         state.legal_actions()))
+    me = state.current_seat
+    other = 1 - me
+    view = state.view(me)
+    raise_ = next(a for a in state.legal_actions() if is_raise(a))
+    seen = Counter()
+    for calls in (False, True):
+        policy = hai.answer_policy(view, calls, {other: 2})
+        free = hai.answer_policy(view, True)
+        for k in range(30):
+            sample = SabaccHouse.from_view(view, Rng(k))
+            sample.apply(raise_)
+            if sample.current_seat != other:
+                continue
+            total = abs(sum(DECK[c] for c in sample.down[other]) + sum(DECK[c] for c in sample.up[other]))
+            answer = policy(sample).kind
+            seen[answer] += 1
+            assert answer == ("fold" if total > 2 else "call" if sample.cur_bet - sample.wager[other]
+                              <= sample.stacks[other] else "allin")
+            assert free(sample).kind != "fold"  # without the read, a calling sample calls whatever it holds
+    assert seen["fold"] and sum(seen.values()) >= 20
+
+
+def is_raise(a: Action) -> bool:
+    return hai.is_aggressive(a)

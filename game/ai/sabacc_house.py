@@ -302,19 +302,26 @@ def sample_state(view: dict[str, Any], rng: Rng, trust: dict[int, float] | None 
     return st
 
 
-def answer_policy(view: dict[str, Any], calls: bool) -> Any:
+def answer_policy(view: dict[str, Any], calls: bool, limits: dict[int, int] | None = None) -> Any:
     """The rollout policy, except for how every other seat answers a bet in the betting round being decided:
     with ``calls`` it calls instead of folding, whatever it holds; without, it folds unless it holds zero. A
     search plays each in the share of its samples that its :class:`~game.ai.sabacc.TableReader` has seen the
-    others stay in against its bets, or fold to them."""
+    others stay in against its bets, or fold to them. A seat in ``limits`` (its calls read as strength:
+    :meth:`~game.ai.sabacc.TableReader.call_limit`, as the Spike shark reads them) answers by its own sampled
+    hand in both: it calls within its limit of zero and folds beyond it; modelled as calling at random, it made
+    every value bet into it look paid by worse and every bluff look called."""
     me = view["seat"]
     key = (view["round"], view["stage"])
+    limits = limits or {}
 
     def policy(st: State) -> Action:
         a = fast_policy(st)
         s = st.current_seat
         if s == me or (st.round_no, st.stage) != key or st.phase != "bet":  # type: ignore[attr-defined]
             return a
+        if s in limits and st.cur_bet > st.wager[s]:  # type: ignore[attr-defined]
+            total = sum(DECK[c] for c in st.down[s]) + sum(DECK[c] for c in st.up[s])  # type: ignore[attr-defined]
+            return st._bet_actions()[1] if abs(total) <= limits[s] else FOLD  # type: ignore[attr-defined]
         if calls and a is FOLD:
             return st._bet_actions()[1]  # type: ignore[attr-defined]
         if not calls and st.cur_bet > st.wager[s] and not _is_zero(st, s):  # type: ignore[attr-defined]
@@ -461,13 +468,14 @@ class SabaccHouseAgent(LevelAgent):
         (once, at the first view of the next hand)."""
         me = view["seat"]
         sd = view["last_showdown"]
-        shown = None
+        shown = totals = None
         if sd is not None and sd["round"] == self.reader._hand and view["round"] != sd["round"]:
-            shown = {s: sum(values_of(h)) == 0 for s, h in enumerate(sd["hands"]) if h is not None and s != me}
+            totals = {s: sum(values_of(h)) for s, h in enumerate(sd["hands"]) if h is not None and s != me}
+            shown = {s: t == 0 for s, t in totals.items()}
         betting = view["phase"] == "bet"
         facing = [s for s in range(view["seats"]) if s != me and view["live"][s]] if betting else []
         self.reader.observe(view["round"], bettors(view), view["live"], shown,
-                            (view["round"], view["stage"]) if betting else None, facing)
+                            (view["round"], view["stage"]) if betting else None, facing, totals)
 
     def trust(self, view: dict[str, Any]) -> dict[int, float]:
         base = ZERO_BASE[min(len(ZERO_BASE), max(1, view["stage"])) - 1]
@@ -481,7 +489,9 @@ class SabaccHouseAgent(LevelAgent):
         me = view["seat"]
         others = [s for s in range(view["seats"]) if s != me and view["live"][s]]
         rate = sum(self.reader.call_rate(s) for s in others) / max(1, len(others))
-        mix = mixture(answer_policy(view, False), answer_policy(view, True), max(MIN_CALL_SHARE, rate))
+        limits = {s: lim for s in others if (lim := self.reader.call_limit(s)) is not None}
+        mix = mixture(answer_policy(view, False, limits), answer_policy(view, True, limits),
+                      max(MIN_CALL_SHARE, rate))
         return self.reader.careless_mix(mix, others)
 
     def _shark_bet(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
