@@ -110,6 +110,7 @@ class Row:
     best: bool
     tip: str  # the full numbers and what they assume (hover)
     value: float | None  # the expected chips, to pick rows when there are too many
+    action: Any = None  # the legal action the row names: a click on the row plays it
 
 
 @dataclass(frozen=True)
@@ -156,17 +157,17 @@ def advice_from(entries: Sequence[dict[str, Any]]) -> Advice:
         win = "—" if e.get("win") is None else fmt_pct(e["win"], exact)
         ev = "—" if e.get("ev") is None else fmt_chips(e["ev"], exact)
         rows.append(Row(str(e.get("label", "?")), win, ev, bool(e.get("best")), _tip(e),
-                        None if e.get("ev") is None else float(e["ev"])))
+                        None if e.get("ev") is None else float(e["ev"]), e.get("action")))
     estimates = [e for e in entries if not e.get("exact", True)]
     samples = {e.get("samples") for e in estimates if e.get("samples")}
     if not estimates:
-        footer = "exact · hover a row for details"
+        footer = "exact · click a row to play it"
     elif len(samples) == 1:
-        footer = f"≈ from {next(iter(samples)):,} samples each · hover a row"
+        footer = f"≈ {next(iter(samples)):,} samples each · click to play"
     elif samples:
-        footer = f"≈ from {min(samples):,}–{max(samples):,} samples · hover a row"
+        footer = f"≈ {min(samples):,}–{max(samples):,} samples · click to play"
     else:
-        footer = "≈ estimates · hover a row for details"
+        footer = "≈ estimates · click a row to play it"
     return Advice("rows", tuple(rows), footer, show_win=any(e.get("win") is not None for e in entries),
                   show_ev=any(e.get("ev") is not None for e in entries))
 
@@ -330,11 +331,24 @@ class CoachPanel:
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> bool:
-        """The Odds button (pointer). True if the input was for it."""
+        """The Odds button, and a click on a row, which plays the row's action (a raise at the row's amount, which
+        the slider would otherwise have to be dragged to). True if the input was for the panel."""
         if not self.has_button():
             return False
         self.dock()
-        return self.button.handle(ev)
+        if self.button.handle(ev):
+            return True
+        if ev.kind == "down" and ev.button == 1:
+            row = self.row_at(ev.pos)
+            if row is not None:
+                if row.action is not None and self.table.my_turn():
+                    self.table.act(row.action)
+                return True
+        return False
+
+    def row_at(self, pos: tuple[int, int]) -> Row | None:
+        """The row of the panel under ``pos`` (None off the rows or while the panel is hidden or thinking)."""
+        return next((r for r, rect in self.shown_rows() if rect.collidepoint(pos)), None)
 
     def handle_key(self, ev: Input) -> bool:
         """O toggles the coach, unless the table uses O for one of its own buttons (Better Hintaro's Trade)."""

@@ -333,3 +333,30 @@ def test_the_panel_keeps_one_place_beside_the_table_from_decision_to_decision(ap
     below = pygame.Rect(table.log_rect.x, places[0].bottom + 2, table.log_rect.w, 4)
     assert table.coach.reserved() >= places[0].bottom - table.log_rect.y
     assert table.log_rect.contains(below)
+
+
+def test_a_click_on_a_row_plays_the_row_s_own_action(app, asked) -> None:
+    """Every row names a move the player can make, and a click on it makes it: a raise row raises to the row's
+    amount, which the bar's button would only reach by dragging its slider."""
+    table, state = hintaro_table(app)
+    assert until(app, table.my_turn)
+    press(app, pygame.K_o)
+    assert within(app, lambda: table.coach.status() == "rows")
+    frames(app, 2)
+    rows = table.coach.shown_rows()
+    legal = state.legal_actions()
+    assert rows and all(r.action in legal for r, _ in rows)
+    sized = [(r, rr) for r, rr in rows if getattr(r.action, "amount", None)]
+    assert sized, "no raise among the rows: nothing the slider alone would reach"
+    row, rect = max(sized, key=lambda x: x[0].action.amount)
+    events: list[Any] = []
+    real_apply = table.session.apply
+
+    def spy(action: Any) -> Any:
+        events.append(action)
+        return real_apply(action)
+
+    table.session.apply = spy  # type: ignore[method-assign]
+    click(app, rect.center)
+    assert events == [row.action], "the click played exactly the row's action"
+    assert not table.my_turn() or state.current_seat != 0
