@@ -40,6 +40,19 @@ def _percentile(xs: list[float], p: float) -> float:
     return xs[k]
 
 
+def _timed(times: list[float]) -> dict[str, float]:
+    """One run's frame times (ms) as p50, p99, max and the number of frames."""
+    return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(_percentile(times, 99), 3),
+            "max_ms": round(max(times), 3), "frames": len(times)}
+
+
+def _over_runs(runs: list[dict[str, float]]) -> dict[str, Any]:
+    """Several runs of one scene: the median p50, the best and the median p99, and every run."""
+    p99s = sorted(r["p99_ms"] for r in runs)
+    return {"p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 3), "p99_ms_best": p99s[0],
+            "p99_ms_median": p99s[len(p99s) // 2], "runs": runs}
+
+
 def _busy_table(app: Any) -> Any:
     from game.ui.session import TableSession, ai_seat
     from game.ui.tables.hintaro import PLAYER_FACES, HintaroTable
@@ -106,9 +119,7 @@ def sprite_scene_times(size: tuple[int, int], frames: int, repeats: int = 3) -> 
     """Frame times of a bare pygame-ce scene of :data:`SPRITES` moving sprites at ``size``, measured like the
     tables (update + draw per sample, the flip outside it), ``repeats`` times: the reference for the tables."""
     runs = [_sprite_run(size, frames) for _ in range(repeats)]
-    p99s = sorted(r["p99_ms"] for r in runs)
-    return {"p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 3), "p99_ms_best": p99s[0],
-            "p99_ms_median": p99s[len(p99s) // 2], "runs": runs}
+    return _over_runs(runs)
 
 
 def _sprite_run(size: tuple[int, int], frames: int) -> dict[str, float]:
@@ -158,8 +169,7 @@ def _sprite_run(size: tuple[int, int], frames: int) -> dict[str, float]:
             if i >= 30:
                 times.append((time.perf_counter() - t0) * 1000)
             pygame.display.flip()
-        return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(_percentile(times, 99), 3),
-                "max_ms": round(max(times), 3), "frames": frames}
+        return _timed(times)
     finally:
         pygame.quit()
 
@@ -171,9 +181,7 @@ def frame_times(size: tuple[int, int], frames: int, repeats: int = 3, scenario: 
     """Frame times at ``size``, measured ``repeats`` times: the machine is shared, so other work shows up as
     spikes in single runs; every run is reported, and the best and median p99 of them."""
     runs = [_frame_run(size, frames, scenario) for _ in range(repeats)]
-    p99s = sorted(r["p99_ms"] for r in runs)
-    return {"p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 3), "p99_ms_best": p99s[0],
-            "p99_ms_median": p99s[len(p99s) // 2], "runs": runs}
+    return _over_runs(runs)
 
 
 def _frame_run(size: tuple[int, int], frames: int, scenario: str = "hintaro") -> dict[str, float]:
@@ -197,8 +205,7 @@ def _frame_run(size: tuple[int, int], frames: int, scenario: str = "hintaro") ->
             app.render()
             times.append((time.perf_counter() - t0) * 1000)
             pygame.display.flip()
-        return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(_percentile(times, 99), 3),
-                "max_ms": round(max(times), 3), "frames": frames}
+        return _timed(times)
     finally:
         app.shutdown()
         pygame.quit()
