@@ -127,6 +127,7 @@ class BaseTable(Scene):
         #: the log's lines and scroll (the table paints them): game/ui/tables/log_panel.py
         self.table_log = TableLog(self.describe)
         self.tags: dict[int, tuple[str, tuple[int, int, int]]] = {}
+        self.winners_tagged: set[int] = set()  # seats tagged with a pot won since the last action's tag
         self.last_actor: int | None = None
         self.eyes: int | None = self._initial_eyes()
         self.synced = False
@@ -415,7 +416,11 @@ class BaseTable(Scene):
         event, folded in as the beat starts, already has them in the winner's stack)."""
         def start() -> None:
             self.fly(amount, self.pot_centre(pot_key), self.stack_spot(seat), duration=0.4, hold=("stack", seat))
-            self.tag(seat, words, theme.GOOD)
+            # a split pot (or a second pot) tags every winner: the seats already tagged with a win keep theirs
+            self.tags = {s: self.tags[s] for s in self.winners_tagged if s in self.tags}
+            self.tags[seat] = (words, theme.GOOD)
+            self.winners_tagged.add(seat)
+            self.last_actor = seat
         return [Beat(duration, start, sound=sound)]
 
     def carry_back_beats(self, amounts: list[int] | None, pot_key: str, stagger: float = 0.04) -> list[Beat]:
@@ -508,6 +513,7 @@ class BaseTable(Scene):
     def tag(self, seat: int, text: str, colour: tuple[int, int, int] = theme.AMBER) -> None:
         """Mark ``seat`` as the one that just acted (the last action stays highlighted on the table)."""
         self.tags = {seat: (text, colour)}
+        self.winners_tagged = set()
         self.last_actor = seat
 
     # ------------------------------------------------------------------ helpers for subclasses
