@@ -67,6 +67,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                                         "dealer": "The house plays", "dice": "Dice for the survivors",
                                         "settle": "Settling up", "over": ""}
 
+    def setup(self) -> None:
+        super().setup()
+        self._brief: tuple[tuple[Any, ...], bool] | None = None  # (view, result, size): outcomes said briefly?
+
     def make_deck(self) -> Deck:
         return kinzo_deck()
 
@@ -190,10 +194,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         gap = int(10 * u)
         # the hand pot's chips and the seat's stacks stand left of the cards, clear of the turn outline
         chips_w = stack_max_size(self.stack_d)[0] + int(12 * u)
-        # where any seat's hands outgrow its slot, every seat says its outcome briefly: one word for one outcome
-        # across the table ("SAFE" beside "SURVIVED" read as two different things)
-        short = any(not self._rows_fit(s, False) for s in range(self.n))
-        rows = self._rows(hands, short)
+        rows = self._rows(hands, self._brief_outcomes())
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
         band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
         height = band + h + 2 * self.lh + int(12 * u)
@@ -228,6 +229,16 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             said = pill_rect(self.text, word, self._fs(), (0, 0), mark).w if word else 0
             rows.append((idx, hand, xs, max(width, label, said, 2 * self.small_die + int(8 * u)), word))
         return rows
+
+    def _brief_outcomes(self) -> bool:
+        """Whether the outcomes are said briefly: where any seat's hands outgrow its slot, every seat says them
+        briefly (one word for one outcome across the table: "SAFE" beside "SURVIVED" read as two outcomes).
+        Decided once per view, result and size, not once per seat's block (a frame asks for dozens)."""
+        key = (self.shown, self.result, self.u, tuple(self.area), self.n)
+        cached = self._brief
+        if cached is None or cached[0][0] is not key[0] or cached[0][1] is not key[1] or cached[0][2:] != key[2:]:
+            cached = self._brief = (key, any(not self._rows_fit(s, False) for s in range(self.n)))
+        return cached[1]
 
     def _rows_fit(self, seat: int, short: bool) -> bool:
         """Whether ``seat``'s hands fit its slot with their outcomes said in full (``short`` False) or briefly."""
