@@ -35,14 +35,23 @@ class Backdrop:
     # ------------------------------------------------------------------ pieces
     def _gradient(self, size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
                   ) -> pygame.Surface:
-        """A vertical gradient from ``top`` to ``bottom``: one column of bytes, stretched (in the window's pixel
-        format when there is a window, so the room needs no converting copy)."""
+        """A vertical gradient from ``top`` to ``bottom`` (in the window's pixel format when there is a window, so
+        the room needs no converting copy). A dark room's gradient has a few dozen distinct rows, so it is
+        filled band by band (~30 fills): the same pixels as stretching a column of them, which cost ~2 ms of the
+        title's first frame at 720p."""
         w, h = max(1, size[0]), max(1, size[1])
         span = max(1, h - 1)
-        column = bytes(int(top[i] + (bottom[i] - top[i]) * (y / span)) for y in range(h) for i in range(3))
-        col = pygame.Surface((1, h))  # the default format: the window's, when there is one
-        col.blit(pygame.image.frombytes(column, (1, h), "RGB"), (0, 0))
-        return pygame.transform.scale(col, (w, h))
+        surf = pygame.Surface((w, h))  # the default format: the window's, when there is one
+        (t0, t1, t2), (d0, d1, d2) = top, (bottom[0] - top[0], bottom[1] - top[1], bottom[2] - top[2])
+        band_top, colour = 0, None
+        for y in range(h + 1):
+            f = y / span
+            c = (int(t0 + d0 * f), int(t1 + d1 * f), int(t2 + d2 * f)) if y < h else None
+            if c != colour:
+                if colour is not None:
+                    surf.fill(colour, (0, band_top, w, y - band_top))
+                band_top, colour = y, c
+        return surf
 
     def _tile(self, surf: pygame.Surface, asset: str, tile: int, area: pygame.Rect | None = None) -> bool:
         img = self.res.try_image(asset, (tile, tile))

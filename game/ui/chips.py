@@ -39,10 +39,11 @@ _DENOMS = [d[0] for d in theme.DENOMS]  # largest first
 #: table: 94 seat stacks and 58 piles after 20,000 frames, still growing toward the old cap of 160 each, ~4 MB);
 #: a frame draws at most a seat's stacks per seat and a pile per pot, a dozen or so: at 1080p 0.2-0.3 MB of each
 #: kind over any ten seconds of a demo table, where the caps of 48 entries, 3 and 2 MB filled over a session (a
-#: Hintaro table's piles: 2 MB after 20,000 frames, RSS that only ever grew); 24 entries and 1 MB each hold four
-#: times a frame's worth
-_piles = SurfaceCache(24, 1 * MB, "chip_piles")
-_seat_stacks = SurfaceCache(24, 1 * MB, "seat_stacks")
+#: Hintaro table's piles: 2 MB after 20,000 frames, RSS that only ever grew). An amount once passed seldom comes
+#: back, so most entries are dead: 12 entries and 0.5 MB each hold twice a frame's worth (at 24 and 1 MB a Hintaro
+#: demo still gained 1.2 MB of them after its first 600 frames)
+_piles = SurfaceCache(12, MB // 2, "chip_piles")
+_seat_stacks = SurfaceCache(12, MB // 2, "seat_stacks")
 
 
 # ------------------------------------------------------------------------------------------- seat stacks

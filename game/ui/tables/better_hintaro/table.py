@@ -182,6 +182,8 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             scratch = pygame.Surface(self.area.size, pygame.SRCALPHA)
             for item in self._board_items(set()):
                 item.draw(scratch)
+            for seat in range(self.n):
+                self._row_image(seat)
         finally:
             self.peek = False
             self.layout(self.size)
@@ -517,15 +519,9 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             return
         b = self.board_layout()
         row = b.rows[seat]
-        sig = ("row", repr(self.pieces_sig(seat)), self.is_turn(seat), tuple(row))
-        cards = self._holdings(seat)
         slots = self._row_slots(seat)
-        states = self._card_states()
-        held = self._holdings(seat)
         flags = self._row_flags(seat)
-        img = self._cached(f"row{seat}", sig, row, lambda s, o: paint_row(
-            s, o, b, seat, self.text, self.art, cards, slots, held, states, self.is_turn(seat), self.seat_out(seat),
-            flags))
+        img = self._row_image(seat)
         regions = self.regions
         with regions.region(""):  # the row's backdrop is art: its pieces are marked one by one below
             surf.blit(img, row)
@@ -541,6 +537,19 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         if tag:
             with regions.region(f"seat{seat}.tag"):
                 self.draw_tag(surf, seat, tag[0], tag[1])
+
+    def _row_image(self, seat: int) -> pygame.Surface:
+        """A seat's row on the market board (its items as mini cards, its bounties), painted when it changes."""
+        b = self.board_layout()
+        row = b.rows[seat]
+        sig = ("row", repr(self.pieces_sig(seat)), self.is_turn(seat), tuple(row))
+        cards = self._holdings(seat)
+        slots = self._row_slots(seat)
+        states = self._card_states()
+        flags = self._row_flags(seat)
+        return self._cached(f"row{seat}", sig, row, lambda s, o: paint_row(
+            s, o, b, seat, self.text, self.art, cards, slots, cards, states, self.is_turn(seat), self.seat_out(seat),
+            flags))
 
     def draw_seat_pieces(self, surf: pygame.Surface, seat: int, covered: set[tuple[Any, ...]]) -> None:
         super().draw_seat_pieces(surf, seat, covered)
@@ -647,6 +656,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             base = [it for it in base if it.key not in ("lamp", "centre", "pot") and not it.key.startswith("chips")]
             extra = self._board_items(covered)
         else:
+            self._panels.pop("market.overlay", None)
             extra = self._table_items()
         lower = [it for it in extra if it.layer == 0]
         upper = [it for it in extra if it.layer > 0]
@@ -749,6 +759,8 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             s, o, b, self.text, self.art, credits, pot_cards, self.app.res, self.chip_d)))
         if overlay is not None:
             out.append(self._overlay_item(overlay, b))
+        else:  # an auction's or a trade's panel (1.8 MB at 1080p) is not kept between them
+            self._panels.pop("market.overlay", None)
         return out
 
     def _overlay_item(self, kind: str, b: BoardLayout) -> Item:
