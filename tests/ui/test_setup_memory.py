@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 from conftest import click, frames, press
 
 from game.engine import GAMES
@@ -255,3 +256,23 @@ def test_odd_table_choices_fall_back_without_an_error(app, config_dir) -> None:
         assert all(isinstance(v, int) for v in choice["options"].values())
     assert Settings.from_dict({"table_choices": {"": {}, "k" * 41: {}, "kinzo": {"options": {"": 1}}}})[0] \
         .table_choices == {"kinzo": {"stakes": "", "options": {}}}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (560, 360)])
+def test_the_defaults_button_shares_the_stakes_row_without_overlapping(app, size) -> None:
+    app.resize(size)
+    app.go_title()
+    for game_id in GAMES:
+        setup = app.push(SetupScene(app, game_id))
+        setup.cycle_stakes()
+        setup.change_option(_spec(setup, "stack"), -1)  # "High (edited)": the longest stakes label
+        frames(app, 1)
+        stakes = next(b for b in setup.widgets if b.key == pygame.K_k)
+        reset = _button(setup, "Defaults")
+        assert stakes.label == "High (edited)"
+        assert stakes.rect.centery == reset.rect.centery and stakes.rect.right < reset.rect.left
+        assert setup.left.contains(stakes.rect) and setup.left.contains(reset.rect)
+        boxes = [b.rect for b in setup.widgets if b.rect.w]
+        crossing = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.colliderect(b)]
+        assert not crossing, f"{game_id} at {size}: buttons overlap: {crossing}"
+        app.pop()
