@@ -28,6 +28,12 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 
+#: how much of the remembered table choices is kept: a few games, each with about a dozen options (Better Hintaro
+#: has ten); anything past these is dropped, so an odd file cannot grow the settings without bound
+MAX_CHOICE_GAMES = 32
+MAX_CHOICE_OPTIONS = 32
+MAX_CHOICE_INT = 10**15  # larger than any option's range (a stack is at most 10**9)
+
 
 @functools.cache
 def schema() -> Obj:
@@ -75,13 +81,18 @@ class Settings:
     #: games and agents there are (a stale one falls back to the defaults)
     last_game: str = ""
     last_seats: list[dict[str, Any]] = field(default_factory=list)
+    #: per game id, the quick table's stakes preset and options as the player last saw them when pressing Play,
+    #: {"stakes": "High", "options": {"stack": 5000, ...}}: only the shape is checked here (see
+    #: :func:`_table_choices`); the setup screen checks each value against the game's OptionSpecs
+    table_choices: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ validation
     @classmethod
     def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
         """Settings from parsed JSON: each bad field falls back to its default, and is named in the problems."""
         defaults = cls()
-        remembered = {k: data.get(k) for k in ("last_game", "last_seats")} if isinstance(data, dict) else {}
+        remembered = ({k: data.get(k) for k in ("last_game", "last_seats", "table_choices")}
+                      if isinstance(data, dict) else {})
         from game.schema import lenient
 
         values, problems = lenient(schema(), data, asdict(defaults), "settings")
@@ -89,6 +100,7 @@ class Settings:
         game = remembered.get("last_game")
         values["last_game"] = game.strip()[:40] if isinstance(game, str) else ""
         values["last_seats"] = _seats(remembered.get("last_seats"))
+        values["table_choices"] = _table_choices(remembered.get("table_choices"))
         w, h = values["window_size"]
         values["window_size"] = (min(max(w, 320), 7680), min(max(h, 240), 4320))
         names = [v.strip()[:16] for v in values["default_names"] if v.strip()]
@@ -141,3 +153,34 @@ def _seats(value: Any) -> list[dict[str, Any]]:
         out.append({"human": seat["human"], "name": name.strip()[:16] if isinstance(name, str) else "",
                     "agent": agent if isinstance(agent, str) else ""})
     return out
+
+
+def _table_choices(value: Any) -> dict[str, dict[str, Any]]:
+    """The remembered table choices that have the right shape: up to :data:`MAX_CHOICE_GAMES` games, each
+    {"stakes": str, "options": {name: bool | int | str}} with up to :data:`MAX_CHOICE_OPTIONS` options of plain
+    values; anything else (a float, a list, a huge number, a long string) is dropped, never an error. Whether a
+    game, a stakes name or an option still exists is for the setup screen, which knows the games."""
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(value, dict):
+        return out
+    for game, choice in list(value.items())[:MAX_CHOICE_GAMES]:
+        if not isinstance(game, str) or not 0 < len(game) <= 40 or not isinstance(choice, dict):
+            continue
+        stakes = choice.get("stakes")
+        options = choice.get("options")
+        kept: dict[str, Any] = {}
+        if isinstance(options, dict):
+            for name, v in list(options.items())[:MAX_CHOICE_OPTIONS]:
+                if isinstance(name, str) and 0 < len(name) <= 40 and _plain_option(v):
+                    kept[name] = v
+        out[game] = {"stakes": stakes if isinstance(stakes, str) and len(stakes) <= 20 else "", "options": kept}
+    return out
+
+
+def _plain_option(v: Any) -> bool:
+    """Whether ``v`` could be an option's value: true/false, a whole number of sane size, or a short word."""
+    if isinstance(v, bool):
+        return True
+    if isinstance(v, int):
+        return abs(v) <= MAX_CHOICE_INT
+    return isinstance(v, str) and len(v) <= 40

@@ -6,6 +6,14 @@ true/false a switch, choices a cycle), so a new game needs no code here.
 The screen opens on the game and seats last sat down at (kept in the settings file as ``last_game`` and
 ``last_seats``); a remembered game or agent that no longer exists, or a seat count the game does not take,
 falls back to the defaults without a word.
+
+Each game also keeps its own stakes preset and options (``table_choices`` in the settings file), written when
+Play is pressed for every game whose choices were looked at on this visit (Back forgets the visit's changes).
+The options are kept as the player saw them, the chip amounts already scaled by the stakes, so the screen
+reopens on exactly the same numbers. Stakes and hand-edited chip amounts combine simply: picking a stakes preset
+sets the chip amounts to that preset's (the defaults times its multiplier), replacing hand edits; a hand edit
+made after that stands, and the stakes button then says "edited". A remembered option that no longer exists,
+has the wrong type or is out of range falls back to the preset's value; an unknown stakes name to Standard.
 """
 
 from __future__ import annotations
@@ -32,6 +40,38 @@ if TYPE_CHECKING:
 #: stakes presets: a multiplier on the options that are amounts of chips
 STAKES: tuple[tuple[str, float], ...] = (("Low", 0.5), ("Standard", 1.0), ("High", 5.0))
 CHIP_OPTIONS = ("stack", "ante", "min_bet")
+#: the preset a game starts on until the player picks another
+STANDARD = next(i for i, (name, _) in enumerate(STAKES) if name == "Standard")
+
+
+def preset_options(cls: Any, stakes: int) -> dict[str, Any]:
+    """A game's default options with the chip amounts scaled by the stakes preset (kept in the option's range)."""
+    mult = STAKES[stakes][1]
+    options = {s.name: s.default for s in cls.OPTIONS}
+    for spec in cls.OPTIONS:
+        if spec.name in CHIP_OPTIONS and isinstance(spec.default, int):
+            v = max(1, round(spec.default * mult))
+            if spec.min is not None:
+                v = max(spec.min, v)
+            if spec.max is not None:
+                v = min(spec.max, v)
+            options[spec.name] = v
+    return options
+
+
+def legal_option(spec: OptionSpec, value: Any) -> bool:
+    """Whether a remembered ``value`` can stand for ``spec`` as it is: of the option's own type (no text for a
+    number, no true/false for a number, as JSON would allow), in its range and among its choices."""
+    if spec.type is bool or spec.type is int:
+        if type(value) is not spec.type:
+            return False
+    elif not isinstance(value, spec.type) or isinstance(value, bool):
+        return False
+    try:
+        spec.validate(value)
+    except ValueError:
+        return False
+    return True
 
 
 def option_step(spec: OptionSpec) -> int:
@@ -54,8 +94,10 @@ class SetupScene(Scene):
         if game_id not in GAMES:
             game_id = remembered if remembered in GAMES else self.games[0]
         self.game_id = game_id
-        self.stakes = 1
+        self.stakes = STANDARD
         self.options: dict[str, Any] = {}
+        #: each game's (stakes, options) as left on this visit, so switching back shows them; written on Play
+        self.choices: dict[str, tuple[int, dict[str, Any]]] = {}
         self.seats: list[dict[str, Any]] = []
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
@@ -72,8 +114,8 @@ class SetupScene(Scene):
 
     def _reset_game(self) -> None:
         cls = self.cls
-        self.options = {s.name: s.default for s in cls.OPTIONS}
-        self._apply_stakes()
+        self.stakes, options = self.choices.get(self.game_id) or self._remembered_choices(self.game_id)
+        self.options = dict(options)
         names = self.app.settings.default_names
         want = max(cls.min_seats, min(cls.max_seats, len(self.seats) or 4))
         if not self.seats:
@@ -98,10 +140,37 @@ class SetupScene(Scene):
             out.append({"human": human, "name": name, "agent": agent})
         return out
 
+    def _remembered_choices(self, game_id: str) -> tuple[int, dict[str, Any]]:
+        """The stakes and options kept for ``game_id``, checked against its OptionSpecs: an unknown stakes name
+        gives Standard, and an option that no longer exists, is of the wrong type or out of range keeps the
+        preset's value; the defaults when nothing is kept."""
+        kept = self.app.settings.table_choices.get(game_id)
+        kept = kept if isinstance(kept, dict) else {}
+        names = [name for name, _ in STAKES]
+        stakes = names.index(kept["stakes"]) if kept.get("stakes") in names else STANDARD
+        cls = GAMES[game_id]
+        options = preset_options(cls, stakes)
+        values = kept.get("options")
+        if isinstance(values, dict):
+            for spec in cls.OPTIONS:
+                if spec.name in values and legal_option(spec, values[spec.name]):
+                    options[spec.name] = values[spec.name]
+        return stakes, options
+
     def remember(self) -> None:
-        """Keep this game and these seats for the next quick table (written with the settings file)."""
+        """Keep this game and these seats, and the stakes and options of every game looked at on this visit,
+        for the next quick table (written with the settings file). A game left on the defaults is dropped from
+        the file, as is a remembered game that no longer exists."""
         self.app.settings.last_game = self.game_id
         self.app.settings.last_seats = [dict(s) for s in self.seats]
+        self.choices[self.game_id] = (self.stakes, dict(self.options))
+        table = {g: c for g, c in self.app.settings.table_choices.items() if g in GAMES}
+        for game_id, (stakes, options) in self.choices.items():
+            if stakes == STANDARD and options == preset_options(GAMES[game_id], STANDARD):
+                table.pop(game_id, None)
+            else:
+                table[game_id] = {"stakes": STAKES[stakes][0], "options": dict(options)}
+        self.app.settings.table_choices = table
         self.app.save_settings()
 
     def _resize_seats(self, n: int) -> None:
@@ -122,15 +191,20 @@ class SetupScene(Scene):
         self.seats[i]["name"] = value or self._default_name(i)
 
     def _apply_stakes(self) -> None:
-        mult = STAKES[self.stakes][1]
-        for spec in self.cls.OPTIONS:
-            if spec.name in CHIP_OPTIONS and isinstance(spec.default, int):
-                v = max(1, round(spec.default * mult))
-                if spec.min is not None:
-                    v = max(spec.min, v)
-                if spec.max is not None:
-                    v = min(spec.max, v)
-                self.options[spec.name] = v
+        """Set the chip amounts to the stakes preset's (the other options stay as they are)."""
+        preset = preset_options(self.cls, self.stakes)
+        for name in CHIP_OPTIONS:
+            if name in preset:
+                self.options[name] = preset[name]
+
+    def stakes_edited(self) -> bool:
+        """Whether a chip amount was changed by hand since the stakes preset was picked."""
+        preset = preset_options(self.cls, self.stakes)
+        return any(self.options.get(name) != preset[name] for name in CHIP_OPTIONS if name in preset)
+
+    def at_defaults(self) -> bool:
+        """Whether this game's stakes and options are the defaults (then there is nothing to reset)."""
+        return self.stakes == STANDARD and self.options == preset_options(self.cls, STANDARD)
 
     def tagline(self) -> str:
         """The game's one-line description from its rules page (empty if the page is missing)."""
@@ -145,6 +219,7 @@ class SetupScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def cycle_game(self, step: int) -> None:
+        self.choices[self.game_id] = (self.stakes, dict(self.options))
         i = (self.games.index(self.game_id) + step) % len(self.games)
         self.game_id = self.games[i]
         self._reset_game()
@@ -153,6 +228,12 @@ class SetupScene(Scene):
     def cycle_stakes(self) -> None:
         self.stakes = (self.stakes + 1) % len(STAKES)
         self._apply_stakes()
+        self.relayout()
+
+    def reset_choices(self) -> None:
+        """Put this game's stakes and options back to the defaults (the seats stay); kept when Play is pressed."""
+        self.stakes = STANDARD
+        self.options = preset_options(self.cls, STANDARD)
         self.relayout()
 
     def change_option(self, spec: OptionSpec, step: int) -> None:
@@ -254,11 +335,19 @@ class SetupScene(Scene):
         arrow_row(y, "Game", self.cls.title, "Which game to play (←/→)", lambda: self.cycle_game(-1),
                   lambda: self.cycle_game(1), pygame.K_LEFT, pygame.K_RIGHT, ("‹", "›"))
         y += row
-        stakes = Button(STAKES[self.stakes][0], self.cycle_stakes, pygame.K_k, "K",
-                        "Stakes: scales the starting stack and the bets")
-        stakes.rect = pygame.Rect(x_val, y, left.right - x_val, bh)
+        edited = self.stakes_edited()
+        stakes = Button(STAKES[self.stakes][0] + (" (edited)" if edited else ""), self.cycle_stakes, pygame.K_k, "K",
+                        "Stakes: sets the starting stack and the bets to the preset's (K)" if not edited else
+                        "Stakes: the amounts were changed by hand; K sets them to the next preset's")
+        # the Defaults button shares the stakes row: it puts back exactly what that row and the options show
+        reset = Button("Defaults", self.reset_choices, pygame.K_d, "D",
+                       "Put this game's stakes and options back to the defaults (D)", enabled=not self.at_defaults())
+        gap = int(10 * u)
+        rw = min((left.right - x_val) // 2, max(int(130 * u), reset.natural_width(self.app.text, int(16 * u), bh)))
+        reset.rect = pygame.Rect(left.right - rw, y, rw, bh)
+        stakes.rect = pygame.Rect(x_val, y, reset.rect.left - gap - x_val, bh)
         self.labels.append(("Stakes", pygame.Rect(left.x, y, x_val - left.x, bh), theme.CREAM, ""))
-        self.widgets.append(stakes)
+        self.widgets += [stakes, reset]
         y += row + int(8 * u)
         self.about_rect = pygame.Rect(left.x, left.bottom - int(90 * u), left.w, int(90 * u))
         # every option gets a row: a game with many (Better Hintaro has ten) packs them closer rather than
