@@ -533,8 +533,9 @@ class CantinaScene(Scene):
 
     def wake_in(self) -> float | None:
         """The room's idle life (lamps, smoke, the droid: all slow) runs at 15 frames a second when nothing else
-        moves: smooth to the eye, and about 4 % of one core at 1280×720 (``bench render``); walking and fades
-        run at the full frame rate."""
+        moves: smooth to the eye, and about 5.5 % of one core at 1280×720, 7 % at 1920×1080 (``bench render``'s
+        ``cantina_idle``, a shared machine; the haze laid into the floor took 1080p down from 8.5 %); walking and
+        fades run at the full frame rate."""
         return 1 / IDLE_FPS if self.app.settings.ambience else None
 
     def enter(self) -> None:
