@@ -715,3 +715,65 @@ def test_the_pause_mid_hand_never_speaks_of_leaving_0_chips(data_dir) -> None:
         assert not any(" 0 chips" in line for line, _, _ in result.lines)
     finally:
         close_app(app)
+
+
+# ---------------------------------------------------------------------------------------------- the title card
+def arrive(level_id: str, size: tuple[int, int], ambience: bool = True) -> tuple[App, CantinaScene]:
+    """A new campaign arriving in ``level_id`` at ``size``, its fade over, its title card still showing."""
+    c = Campaign.new("Rook", seed=14, shortcuts=True)
+    if level_id != c.level.id:
+        c.open_cantina(level_id)
+        c.travel(level_id)
+    saves.save_slot(1, c)
+    app = App(size=size, settings=Settings(muted=True, ambience=ambience), fixed_step=True, strict=True)
+    cantina = CampaignPlay(app, c, 1).start()
+    frames(app, 30, 1 / 30)  # one second in: the fade is over, the card is showing
+    assert cantina.fade == 0 and cantina.caption > 0
+    return app, cantina
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("level_id", sorted(load_all_levels()))
+def test_the_title_card_covers_no_name_label(data_dir, level_id: str, size: tuple[int, int]) -> None:
+    """On arrival the cantina's title card fades in where it hides no name label (it once covered a regular's
+    in The Lost Hand), inside the room's area; every label the room draws is one of those it avoided."""
+    app, cantina = arrive(level_id, size)
+    try:
+        card = cantina.caption_rect()
+        labels = cantina.label_rects()
+        assert len(labels) >= len(cantina.level.regulars)
+        assert cantina.area.contains(card), (card, cantina.area)
+        assert card.collidelist(labels) < 0, (card, [r for r in labels if r.colliderect(card)])
+        drawn: list[pygame.Rect] = []
+        pill = cantina._pill
+
+        def spy(surf, text, midbottom, size, colour) -> None:
+            drawn.append(cantina._pill_rect(text, midbottom, size))
+            pill(surf, text, midbottom, size, colour)
+
+        cantina._pill = spy  # type: ignore[method-assign]
+        for t in cantina.targets:  # every table's regulars, the lender, every door: each label drawn was avoided
+            cantina.selected = t
+            cantina.draw(app.screen)
+        assert drawn and all(r in labels for r in drawn), [r for r in drawn if r not in labels]
+        assert not any(r.colliderect(card) for r in drawn)
+    finally:
+        close_app(app)
+
+
+def test_the_title_card_is_drawn_where_it_says_it_is(data_dir) -> None:
+    """The pixels the card changes all lie in :meth:`CantinaScene.caption_rect` (still room: no idle life)."""
+    app, cantina = arrive("golden_orbit", (1280, 720), ambience=False)
+    try:
+        with_card = pygame.surfarray.array3d(app.screen.copy()).astype(int)
+        cantina.caption = 0.0
+        app.render()
+        without = pygame.surfarray.array3d(app.screen).astype(int)
+        xs, ys = (abs(with_card - without).sum(axis=2) > 0).nonzero()
+        assert len(xs) > 1000  # the card is there
+        card = cantina.caption_rect()
+        assert card.collidepoint(xs.min(), ys.min()) and card.collidepoint(xs.max(), ys.max()), (card, xs.min(),
+                                                                                                ys.min(), xs.max(),
+                                                                                                ys.max())
+    finally:
+        close_app(app)

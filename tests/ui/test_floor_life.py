@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pygame
 import pytest
 
 from game.campaign.levels import PROP_KINDS, load_all_levels
 from game.campaign.regulars import Look
 from game.engine.core import Event
+from game.ui import theme
 from game.ui.campaign import characters as ch
-from game.ui.campaign.ambience import Ambience
+from game.ui.campaign.ambience import HAZE_FPS, Ambience
+from game.ui.campaign.cantina import IDLE_FPS
 from game.ui.campaign.mapview import MapView
 from game.ui.campaign.regular_life import MAX_BREATH, MAX_SHIFT, RegularLife, winners
 from game.ui.resources import Resources
@@ -87,6 +90,68 @@ def test_the_flicker_reuses_its_pools(screen):
         amb.update(0.3)
         amb.draw_lights(screen, view)
     assert len(amb.soft._cache) <= made + 2 * len(amb.lamps) * (amb.soft.STEPS + 1)
+
+
+def _flat_haze(area: pygame.Rect) -> tuple[Ambience, MapView]:
+    """The Lost Hand's haze over a flat grey map (so what the floor adds is the haze alone)."""
+    level = load_all_levels()["lost_hand"]
+    view = MapView(level)
+    view.fit(area)
+    view.scaled = pygame.Surface(view.scaled.get_size())
+    view.scaled.fill((120, 120, 120))
+    return Ambience(level, view.lights, seed=1, kinds_at=view.kinds_at), view
+
+
+def _veil(floor: pygame.Surface) -> np.ndarray:
+    """How far the haze moved each pixel of the flat grey (summed over the channels)."""
+    return np.abs(pygame.surfarray.array3d(floor).astype(int) - 120).sum(axis=2)
+
+
+def _old_haze(amb: Ambience, view: MapView) -> pygame.Surface:
+    """The haze as it was drawn before it was laid into the floor: every blob blended over the map, this moment."""
+    surf = view.scaled.copy()
+    k = view.scale
+    for x, y, _, r in amb.haze:
+        g = amb.soft.blob(r * k, r * 0.55 * k, theme.SMOKE, 34)
+        sx, sy = view.to_screen(x, y)
+        surf.blit(g, g.get_rect(center=(sx - view.rect.x, sy - view.rect.y)))
+    return surf
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_haze_drifts_and_keeps_its_look(screen, size):
+    """The smoke haze is laid into the floor a few times a second, not every frame; it still drifts (two frames
+    a second apart differ where it hangs), and it looks as it did blended every frame: as much veil over as much
+    of the room, as strong at its thickest, as smooth (8-bit colour steps a level at a time, rarely two: no bands)."""
+    amb, view = _flat_haze(pygame.Rect(0, 46, size[0], size[1] - 106))
+    first = amb.floor(view).copy()
+    veil = _veil(first)
+    assert (veil > 0).mean() > 0.2  # the haze is there, over a good part of the room
+    redone = 0
+    lay = amb._draw_haze
+
+    def counted(layer: pygame.Surface, v: MapView) -> None:
+        nonlocal redone
+        redone += 1
+        lay(layer, v)
+
+    amb._draw_haze = counted  # type: ignore[method-assign]
+    for _ in range(45):  # three seconds at the room's idle rate
+        amb.update(1 / IDLE_FPS)
+        amb.floor(view)
+    assert 3 * HAZE_FPS - 1 <= redone <= 3 * HAZE_FPS + 1, redone
+    later = amb.floor(view)
+    moved = np.abs(pygame.surfarray.array3d(later).astype(int) - pygame.surfarray.array3d(first).astype(int))
+    assert (moved.sum(axis=2) > 0).sum() > 2000  # it drifted
+    now, then = _veil(later), _veil(_old_haze(amb, view))
+    assert abs((now > 0).mean() - (then > 0).mean()) < 0.02  # as much of the room veiled
+    assert abs(now.mean() - then.mean()) < 0.05 * then.mean()  # as thick on the whole
+    assert now.max() == then.max()  # as thick at its thickest
+    for axis in (0, 1):  # as smooth: steps between neighbours as small and as rare (bands would be steps)
+        step_now = np.abs(np.diff(pygame.surfarray.array3d(later).astype(int), axis=axis))
+        step_then = np.abs(np.diff(pygame.surfarray.array3d(_old_haze(amb, view)).astype(int), axis=axis))
+        assert step_now.max() <= max(2, step_then.max()), (axis, step_now.max())
+        assert (step_now > 1).sum() <= 2 * (step_then > 1).sum() + 50, (axis, (step_now > 1).sum())
 
 
 def test_standing_and_hanging_lamps_are_told_apart_by_their_tile(screen):

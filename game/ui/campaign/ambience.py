@@ -122,6 +122,9 @@ class Ambience:
         w, h = level.pixel_size
         self.haze = [[self.rng.uniform(0, w), self.rng.uniform(0, h), self.rng.uniform(4, 9) * self.rng.choice((-1, 1)),
                       self.rng.uniform(110, 190)] for _ in range(5)]
+        self._floor: pygame.Surface | None = None  # the map with the haze in it (see :meth:`floor`)
+        self._floor_key: tuple[object, ...] = ()
+        self._floor_t = 0.0
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
@@ -164,11 +167,37 @@ class Ambience:
                 g = self.soft.light(rx, int(rx * 0.9), colour, level)  # type: ignore[arg-type]
                 surf.blit(g, g.get_rect(center=(x, y)), special_flags=pygame.BLEND_RGB_ADD)
 
-    def draw_smoke(self, surf: pygame.Surface, view: MapView) -> None:
+    def floor(self, view: MapView) -> pygame.Surface:
+        """The lit map at the view's size with the smoke haze laid over it, to be blitted at ``view.rect``.
+
+        Why a layer: the haze is five room-wide veils, a third of the room's drawing when they were blended
+        over it every frame. They drift 4–9 map px a second and are soft to their cores, so laying them into
+        the floor :data:`HAZE_FPS` times a second moves each a few pixels at a step, never a visible jump; every
+        other frame pays one opaque blit, as the bare map did. Remade at once for a new window size."""
+        key = (view.scaled.get_size(), id(view.scaled))
+        due = self._floor is None or self._floor_key != key or self.t - self._floor_t >= 1 / HAZE_FPS
+        if due:
+            if self._floor is None or self._floor.get_size() != view.scaled.get_size():
+                self._floor = view.scaled.copy()
+            else:
+                self._floor.blit(view.scaled, (0, 0))
+            self._draw_haze(self._floor, view)
+            self._floor_key, self._floor_t = key, self.t
+        assert self._floor is not None
+        return self._floor
+
+    def _draw_haze(self, layer: pygame.Surface, view: MapView) -> None:
+        """The haze's blobs into ``layer``, a copy of the map at ``view``'s size (so offset by its corner)."""
         k = view.scale
+        ox, oy = view.rect.topleft
         for x, y, _, r in self.haze:
             g = self.soft.blob(r * k, r * 0.55 * k, theme.SMOKE, 34)
-            surf.blit(g, g.get_rect(center=view.to_screen(x, y)))
+            sx, sy = view.to_screen(x, y)
+            layer.blit(g, g.get_rect(center=(sx - ox, sy - oy)))
+
+    def draw_smoke(self, surf: pygame.Surface, view: MapView) -> None:
+        """The puffs rising from the room's smoke props, over the people (the haze is in :meth:`floor`)."""
+        k = view.scale
         for puffs in self.puffs.values():
             for p in puffs:
                 f = p.age / p.life
@@ -375,6 +404,8 @@ class Ambience:
         surf.blit(g, g.get_rect(center=(x, y + int(12 * k))), special_flags=pygame.BLEND_RGB_ADD)
 
 
+#: times a second the drifting haze is laid into the floor anew (see :meth:`Ambience.floor`)
+HAZE_FPS = 3.0
 #: map pixels a hanging lamp's shade sits above the floor it lights
 LAMP_HANG = 34
 LAMP_HANG_OVER_TABLE = 4

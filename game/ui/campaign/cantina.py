@@ -43,6 +43,11 @@ IDLE_FPS = 15
 
 KEY_DIRS: dict[int, Cell] = {pygame.K_w: (0, -1), pygame.K_s: (0, 1), pygame.K_a: (-1, 0), pygame.K_d: (1, 0)}
 ACTION_DIRS: dict[str, Cell] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+#: the widths (at 1280×720) the title card's description may be wrapped to, widest (fewest lines) first
+CAPTION_WRAPS: tuple[int, ...] = (720, 560, 440, 340)
+#: props the title card keeps clear of, as it does the regulars and tables: the room's other people (the rest is
+#: decor: lamps, crates, bottles, smoke)
+CAPTION_KEEP_PROPS: frozenset[str] = frozenset({"bartender", "dealer", "band", "guard", "drinker", "patron"})
 
 #: option names a table panel spells out, and how
 OPTION_WORDS: dict[str, str] = {"rounds": "{} hands", "ante": "ante {}", "min_bet": "min bet {}", "bet": "bet {}",
@@ -108,6 +113,8 @@ class CantinaScene(Scene):
         self.moved = False  # the player has walked since arriving
         self.fade = 1.0
         self.caption = 4.5  # the cantina's name and description, shown on arrival
+        self._cards: dict[int, pygame.Surface] = {}  # the title card by the width its description wraps to
+        self._caption_at: tuple[pygame.Rect, int] | None = None  # where it shows, once per window size
         self.targets = ([Target("table", t.name) for t in self.level.tables]
                         + ([Target("lender", "lender")] if self.level.lender else [])
                         + [Target("door", d.name) for d in self.level.doors])
@@ -526,8 +533,9 @@ class CantinaScene(Scene):
 
     def wake_in(self) -> float | None:
         """The room's idle life (lamps, smoke, the droid: all slow) runs at 15 frames a second when nothing else
-        moves: smooth to the eye, and about 4 % of one core at 1280×720 (``bench render``); walking and fades
-        run at the full frame rate."""
+        moves: smooth to the eye, and about 5.5 % of one core at 1280×720, 7 % at 1920×1080 (``bench render``'s
+        ``cantina_idle``, a shared machine; the haze laid into the floor took 1080p down from 8.5 %); walking and
+        fades run at the full frame rate."""
         return 1 / IDLE_FPS if self.app.settings.ambience else None
 
     def enter(self) -> None:
@@ -552,6 +560,7 @@ class CantinaScene(Scene):
         self.band_h = int(max(26, 34 * u))  # the room's messages (a shut door...): their own band
         self.area = pygame.Rect(0, self.top_h, w, h - self.top_h - self.hint_h - self.band_h)
         self.view.fit(self.area)
+        self._cards, self._caption_at = {}, None
         bh = self.top_h - int(12 * u)
         self.menu_button.rect = pygame.Rect(0, 0, int(104 * u), bh)
         self.menu_button.rect.topright = (w - int(8 * u), int(6 * u))
@@ -716,8 +725,8 @@ class CantinaScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        surf.fill(theme.ROOM)
-        self.view.draw(surf)
+        self._fill_margins(surf)
+        surf.blit(self.amb.floor(self.view), self.view.rect)  # the map, with the smoke's haze laid in
         surf.set_clip(self.view.rect)
         if self.app.settings.ambience:
             self.amb.draw_lights(surf, self.view)
@@ -741,6 +750,15 @@ class CantinaScene(Scene):
             veil = pygame.Surface(surf.get_size())
             veil.set_alpha(int(255 * self.fade))
             surf.blit(veil, (0, 0))
+
+    def _fill_margins(self, surf: pygame.Surface) -> None:
+        """The room's colour around the map, where it leaves the area free (the map is opaque, and the bars above
+        and below paint their own: filling the whole window first cost a millisecond a frame at 1080p)."""
+        a, r = self.area, self.view.rect.clip(self.area)
+        for part in (pygame.Rect(a.x, a.y, a.w, r.y - a.y), pygame.Rect(a.x, r.bottom, a.w, a.bottom - r.bottom),
+                     pygame.Rect(a.x, r.y, r.x - a.x, r.h), pygame.Rect(r.right, r.y, a.right - r.right, r.h)):
+            if part.w > 0 and part.h > 0:
+                surf.fill(theme.ROOM, part)
 
     def _people(self) -> list[tuple[float, Any]]:
         out: list[tuple[float, Any]] = []
@@ -847,27 +865,67 @@ class CantinaScene(Scene):
         focus = self.focus()
         if focus is None:
             return
-        k = self.view.scale
-        size = max(11, int(13 * self.u))
+        size = self._label_size()
         if focus.kind == "table":
             for spot in self.level.seated_at(focus.name):
                 reg = self.campaign.roster.regulars.get(spot.regular)
                 if reg is None:
                     continue
-                x, y = self.view.to_screen(spot.x, spot.y - 36)
                 lit = spot.regular == self.picked_person()
-                self._pill(surf, reg.name, (x, y), size, theme.TURN if lit else theme.CREAM)
+                self._pill(surf, reg.name, self._regular_label_at(spot), size, theme.TURN if lit else theme.CREAM)
         elif focus.kind == "door":
             d = self.level.door(focus.name)
-            x, y = self.view.to_screen(d.centre[0], d.y)
-            y -= int(10 * k)
-            me = self.player_rect()
-            if abs(me.centerx - x) < me.w * 3:  # the player at the door: the name goes over their head
-                y = min(y, me.top - int(2 * k))
-            self._pill(surf, d.label, (x, y), size, theme.CREAM)
+            self._pill(surf, d.label, self._door_label_at(d), size, theme.CREAM)
         elif self.level.lender is not None:
-            x, y = self.view.to_screen(self.level.lender[0], self.level.lender[1] - 42)
-            self._pill(surf, self.campaign.roster.lender.name, (x, y), size, theme.CREAM)
+            self._pill(surf, self.campaign.roster.lender.name, self._lender_label_at(), size, theme.CREAM)
+
+    def _label_size(self) -> int:
+        return max(11, int(13 * self.u))
+
+    def _regular_label_at(self, spot: Any) -> tuple[int, int]:
+        """The midbottom of the name label over a seated regular (screen px)."""
+        return self.view.to_screen(spot.x, spot.y - 36)
+
+    def _lender_label_at(self) -> tuple[int, int]:
+        lx, ly = self.level.lender or (0.0, 0.0)
+        return self.view.to_screen(lx, ly - 42)
+
+    def _door_label_at(self, d: Any, player: pygame.Rect | None = None) -> tuple[int, int]:
+        """The midbottom of a door's name: over the door, or over the player's head when they stand at it."""
+        k = self.view.scale
+        x, y = self.view.to_screen(d.centre[0], d.y)
+        y -= int(10 * k)
+        me = self.player_rect() if player is None else player
+        if abs(me.centerx - x) < me.w * 3:  # the player at the door: the name goes over their head
+            y = min(y, me.top - int(2 * k))
+        return (x, y)
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """Every name label the room can show (screen px): over each regular at each table, over the lender, over
+        each door (with the player where they stand, and with the player away). What the title card must leave
+        free: a label under it would be hidden while the card shows."""
+        size = self._label_size()
+        out: list[pygame.Rect] = []
+        for t in self.level.tables:
+            for spot in self.level.seated_at(t.name):
+                reg = self.campaign.roster.regulars.get(spot.regular)
+                if reg is not None:
+                    out.append(self._pill_rect(reg.name, self._regular_label_at(spot), size))
+        if self.level.lender is not None:
+            out.append(self._pill_rect(self.campaign.roster.lender.name, self._lender_label_at(), size))
+        away = pygame.Rect(-10_000, -10_000, 1, 1)
+        for d in self.level.doors:
+            for player in (None, away):
+                out.append(self._pill_rect(d.label, self._door_label_at(d, player), size))
+        return out
+
+    def _pill_rect(self, text: str, midbottom: tuple[int, int], size: int) -> pygame.Rect:
+        """Where :meth:`_pill` draws ``text``: its box, kept inside the room."""
+        w, h = self.app.res.font("bold", size).size(text)
+        r = pygame.Rect(0, 0, w, h).inflate(int(12 * self.u), int(4 * self.u))
+        r.midbottom = midbottom
+        r.clamp_ip(self.view.rect)
+        return r
 
     def _pill(self, surf: pygame.Surface, text: str, midbottom: tuple[int, int], size: int,
               colour: tuple[int, int, int]) -> None:
@@ -949,25 +1007,93 @@ class CantinaScene(Scene):
                 draw_tooltip(surf, self.app.text, b.tooltip, b.rect, int(14 * u))
 
     def _draw_caption(self, surf: pygame.Surface) -> None:
+        """The cantina's name and description fading in on arrival, where :meth:`caption_rect` puts it."""
         if self.caption <= 0:
             return
+        rect, wrap = self._caption_place()
+        card = self._caption_card(wrap)
+        card.set_alpha(int(255 * min(1.0, self.caption / 0.8)))
+        surf.blit(card, rect)
+
+    def _caption_card(self, wrap: int) -> pygame.Surface:
+        """The title card with its description wrapped to ``wrap`` px: made once per window size and width (it
+        shows for 4.5 s; only its alpha changes), not every frame."""
+        card = self._cards.get(wrap)
+        if card is None:
+            u = self.u
+            t = self.app.text
+            big = t.render(self.level.title.upper(), int(46 * u), theme.AMBER, "head")
+            small = [t.render(line, int(17 * u), theme.CREAM) for line in t.wrap(self.level.description, int(17 * u),
+                                                                                 wrap)]
+            h = big.get_height() + sum(s.get_height() for s in small) + int(24 * u)
+            w = max([big.get_width()] + [s.get_width() for s in small]) + int(48 * u)
+            card = pygame.Surface((w, h), pygame.SRCALPHA)
+            panel(card, card.get_rect(), (8, 8, 12), theme.BRASS_DARK, radius=int(12 * u), alpha=210, width=1)
+            card.blit(big, big.get_rect(midtop=(w // 2, int(8 * u))))
+            y = big.get_height() + int(10 * u)
+            for line in small:
+                card.blit(line, line.get_rect(midtop=(w // 2, y)))
+                y += line.get_height()
+            self._cards[wrap] = card
+        return card
+
+    def caption_rect(self) -> pygame.Rect:
+        """Where the title card shows (screen px): chosen once per window size, see :meth:`_caption_spot`."""
+        return self._caption_place()[0].copy()
+
+    def _caption_place(self) -> tuple[pygame.Rect, int]:
+        if self._caption_at is None:
+            self._caption_at = self._caption_spot()
+        return self._caption_at
+
+    def _caption_spot(self) -> tuple[pygame.Rect, int]:
+        """A place for the title card that hides no name label (it once covered a regular's, which then could
+        not be read until it faded) and as little as it can of the people, tables, doors and the player; among
+        equals the widest card, nearest the top middle of the room (where it always stood). Returns the card's
+        rect and the width its description is wrapped to."""
         u = self.u
-        a = int(255 * min(1.0, self.caption / 0.8))
-        t = self.app.text
-        big = t.render(self.level.title.upper(), int(46 * u), theme.AMBER, "head")
-        lines = t.wrap(self.level.description, int(17 * u), int(min(720 * u, self.size[0] - 80)))
-        small = [t.render(line, int(17 * u), theme.CREAM) for line in lines]
-        h = big.get_height() + sum(s.get_height() for s in small) + int(24 * u)
-        w = max([big.get_width()] + [s.get_width() for s in small]) + int(48 * u)
-        box = pygame.Surface((w, h), pygame.SRCALPHA)
-        panel(box, box.get_rect(), (8, 8, 12), theme.BRASS_DARK, radius=int(12 * u), alpha=210, width=1)
-        box.blit(big, big.get_rect(midtop=(w // 2, int(8 * u))))
-        y = big.get_height() + int(10 * u)
-        for s in small:
-            box.blit(s, s.get_rect(midtop=(w // 2, y)))
-            y += s.get_height()
-        box.set_alpha(a)
-        surf.blit(box, box.get_rect(midtop=(self.view.rect.centerx, self.area.y + int(16 * u))))
+        a = self.area
+        m = int(16 * u)
+        room = self.view.rect.clip(a)
+        labels = [r.inflate(int(6 * u), int(6 * u)) for r in self.label_rects()]
+        things = self._caption_keep()
+        best: tuple[tuple[int, int, int, int], pygame.Rect, int] | None = None
+        for i, share in enumerate(CAPTION_WRAPS):
+            wrap = int(min(share * u, self.size[0] - 80))
+            w, h = self._caption_card(wrap).get_size()
+            xs = dict.fromkeys((room.centerx - w // 2, room.x + m, room.right - w - m))
+            for x in xs:
+                for y in range(a.y + m, max(a.y + m, a.bottom - h - m) + 1, max(4, int(8 * u))):
+                    r = pygame.Rect(x, y, w, h)
+                    r.clamp_ip(a)
+                    over_labels = sum(r.clip(lr).w * r.clip(lr).h for lr in labels)
+                    hidden = sum(r.clip(tr).w * r.clip(tr).h * weight for tr, weight in things)
+                    away = abs(r.centerx - room.centerx) + abs(r.y - (a.y + m))
+                    key = (over_labels, hidden, i, away)
+                    if best is None or key < best[0]:
+                        best = (key, r, wrap)
+        assert best is not None  # CAPTION_WRAPS is never empty
+        return best[1], best[2]
+
+    def _caption_keep(self) -> list[tuple[pygame.Rect, int]]:
+        """What the title card should leave in view, with how much each matters: the regulars and the lender,
+        the player, the tables, the doors and their icons; a little, the room's other people."""
+        k = self.view.scale
+
+        def figure(x: float, y: float) -> pygame.Rect:  # a bust: about 36 map px wide, 44 tall over its feet
+            sx, sy = self.view.to_screen(x - 18, y - 38)
+            return pygame.Rect(sx, sy, int(36 * k), int(46 * k))
+
+        out: list[tuple[pygame.Rect, int]] = [(figure(s.x, s.y), 4) for s in self.level.regulars]
+        if self.level.lender is not None:
+            out.append((figure(*self.level.lender), 4))
+        out.append((self.player_rect(), 4))
+        for t in self.targets:
+            if t.kind != "lender":
+                out.append((self._screen_rect(t), 2))
+        out += [(self.door_icon_rect(Target("door", d.name)), 3) for d in self.level.doors]
+        out += [(figure(p.x, p.y), 1) for p in self.level.props if p.kind in CAPTION_KEEP_PROPS]
+        return out
 
     def _draw_hint(self, surf: pygame.Surface) -> None:
         u = self.u
