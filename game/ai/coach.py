@@ -46,6 +46,10 @@ never leak what the seat may not know. The numbers come from the same exact eval
     one sentence on what the numbers assume
 
 Games without a coach yet return each option with ``None`` numbers and a note saying so.
+
+A table keeps a :class:`TableCoach`: the same advice, with a memory of the table where the game's coach reads one
+(Nepunian Spike: how each seat has answered this seat's bets, by the shark's reader), fed only with the advised
+seat's views and its own actions.
 """
 
 from __future__ import annotations
