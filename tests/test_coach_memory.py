@@ -94,6 +94,8 @@ def test_the_coach_prices_a_seat_that_calls_every_bet_above_one_that_folds_to_th
     assert coach.memory(1) is not memory and coach.memory(1).reader.calls == {}
     assert TableCoach(GAME).memory(0).reader.calls == {}
     assert TableCoach("hintaro").memory(0) is None
+    with pytest.raises(ValueError, match="a name for every seat"):
+        coach.advise(view, legal, ["Grell"])
 
 
 def test_no_hidden_card_reaches_the_coachs_reader(monkeypatch) -> None:

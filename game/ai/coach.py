@@ -256,9 +256,7 @@ def advise(game_id: str, view: dict[str, Any], legal_actions: Sequence[Action],
     player's chair, never a seat number (seats are not numbered on screen)."""
     if not legal_actions or view.get("seat") is None or view.get("current_seat") != view["seat"]:
         return []  # the coach speaks only to the seat about to act
-    if names is not None and len(names) < len(view.get("stacks") or ()):
-        raise ValueError(f"the coach needs a name for every seat: {len(names)} names for "
-                         f"{len(view['stacks'])} seats")
+    _check_names(view, names)
     if game_id in NAMED_COACHES:
         return NAMED_COACHES[game_id](view, legal_actions, names)
     return COACHES.get(game_id, _unknown)(view, legal_actions)
@@ -291,6 +289,7 @@ class TableCoach:
         mem = None if seat is None or view.get("current_seat") != seat or not legal_actions else self.memory(seat)
         if mem is None:
             return advise(self.game_id, view, legal_actions, names)
+        _check_names(view, names)
         return mem.advise(view, legal_actions)  # type: ignore[no-any-return]
 
     def acted(self, view: dict[str, Any], action: Action) -> None:
@@ -305,6 +304,12 @@ class TableCoach:
 MEMORY_COACHES: dict[str, Callable[[], Any]] = {
     "nepunian_spike": spai.SpikeCoach,
 }
+
+
+def _check_names(view: dict[str, Any], names: Sequence[str] | None) -> None:
+    if names is not None and len(names) < len(view.get("stacks") or ()):
+        raise ValueError(f"the coach needs a name for every seat: {len(names)} names for "
+                         f"{len(view['stacks'])} seats")
 
 
 def seat_words(view: dict[str, Any], seat: int, names: Sequence[str] | None) -> str:
