@@ -46,6 +46,10 @@ never leak what the seat may not know. The numbers come from the same exact eval
     one sentence on what the numbers assume
 
 Games without a coach yet return each option with ``None`` numbers and a note saying so.
+
+A table keeps a :class:`TableCoach`: the same advice, with a memory of the table where the game's coach reads one
+(Nepunian Spike: how each seat has answered this seat's bets, by the shark's reader), fed only with the advised
+seat's views and its own actions.
 """
 
 from __future__ import annotations
@@ -252,12 +256,60 @@ def advise(game_id: str, view: dict[str, Any], legal_actions: Sequence[Action],
     player's chair, never a seat number (seats are not numbered on screen)."""
     if not legal_actions or view.get("seat") is None or view.get("current_seat") != view["seat"]:
         return []  # the coach speaks only to the seat about to act
-    if names is not None and len(names) < len(view.get("stacks") or ()):
-        raise ValueError(f"the coach needs a name for every seat: {len(names)} names for "
-                         f"{len(view['stacks'])} seats")
+    _check_names(view, names)
     if game_id in NAMED_COACHES:
         return NAMED_COACHES[game_id](view, legal_actions, names)
     return COACHES.get(game_id, _unknown)(view, legal_actions)
+
+
+class TableCoach:
+    """The coach at one table: :func:`advise`, with a memory of the table where the game's coach reads it
+    (:data:`MEMORY_COACHES`: the Nepunian Spike coach prices each seat's calls by how it has answered this seat's
+    bets, as the shark does). Make one per table; each seat it advises gets its own memory (at a hot-seat table
+    one person's views never feed another's), fed only with that seat's views and its own actions: :meth:`advise`
+    at each of its decisions, then :meth:`acted` with what it played."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._memories: dict[int, Any] = {}  #: seat -> its memory (the game's, from MEMORY_COACHES)
+
+    def memory(self, seat: int) -> Any:
+        """The memory of ``seat`` (None for a game whose coach keeps none)."""
+        make = MEMORY_COACHES.get(self.game_id)
+        if make is None:
+            return None
+        if seat not in self._memories:
+            self._memories[seat] = make()
+        return self._memories[seat]
+
+    def advise(self, view: dict[str, Any], legal_actions: Sequence[Action],
+               names: Sequence[str] | None = None) -> Advice:
+        """As :func:`advise`, reading the table's memory (and feeding it this view)."""
+        seat = view.get("seat")
+        mem = None if seat is None or view.get("current_seat") != seat or not legal_actions else self.memory(seat)
+        if mem is None:
+            return advise(self.game_id, view, legal_actions, names)
+        _check_names(view, names)
+        return mem.advise(view, legal_actions)  # type: ignore[no-any-return]
+
+    def acted(self, view: dict[str, Any], action: Action) -> None:
+        """The seat of ``view`` played ``action`` there (the view last given to :meth:`advise` for that seat)."""
+        seat = view.get("seat")
+        mem = None if seat is None else self.memory(seat)
+        if mem is not None:
+            mem.acted(view, action)
+
+
+#: game id -> a new memory for one seat at one table (``advise(view, legal)``, ``acted(view, action)``)
+MEMORY_COACHES: dict[str, Callable[[], Any]] = {
+    "nepunian_spike": spai.SpikeCoach,
+}
+
+
+def _check_names(view: dict[str, Any], names: Sequence[str] | None) -> None:
+    if names is not None and len(names) < len(view.get("stacks") or ()):
+        raise ValueError(f"the coach needs a name for every seat: {len(names)} names for "
+                         f"{len(view['stacks'])} seats")
 
 
 def seat_words(view: dict[str, Any], seat: int, names: Sequence[str] | None) -> str:

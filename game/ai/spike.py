@@ -37,7 +37,7 @@ early and gives up a non-zero hand facing a bet late (in its world a bet means z
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.ai.levels import LevelAgent, Personality, register_policy
@@ -79,8 +79,9 @@ MIN_CALL_SHARE = 0.35
 OPPONENT_SAMPLES = 24
 COACH_SAMPLES = 48
 COACH_ROLLOUTS = 720
-#: the coach's chance that a seat without a zero hand calls a bet up to the pot (:func:`coach_answer_policy`).
-#: Measured, not the reader's 0.6 prior: facing a bet up to the pot without a zero hand, the regulars called 162
+#: the coach's chance that a seat without a zero hand calls a bet up to the pot before it has answered any bet of
+#: the coached seat (:func:`coach_reader`'s prior; its memory of the seat takes over as it answers). Measured, not
+#: the shark reader's 0.6 prior: facing a bet up to the pot without a zero hand, the regulars called 162
 #: of 163 times and the sharks 9 of 13 (2026-11-25, four seats); at 0.6 the coach bench found the coach's
 #: chips under-priced by +346 [154, 537] a decision at four seats (issue 14)
 COACH_CALL_RATE = 0.9
@@ -347,6 +348,36 @@ def blind_average(base: Sequence[int], unseen: Sequence[int], value: Any) -> flo
     return sum(c * value([*base, v]) for v, c in counts.items()) / len(unseen)
 
 
+# ------------------------------------------------------------------------------------ feeding a reader
+def observe_view(reader: TableReader, view: dict[str, Any], seen_reveal: Any) -> Any:
+    """Feed ``reader`` one decision's view: who raises into this seat now, who is still in, and the reveal if it
+    is new since ``seen_reveal`` (the last reveal fed); returns the reveal to pass next time. Only what the view
+    shows reaches the reader: the others' cards only as a reveal laid them open (``last_reveal``). The shark and
+    the odds coach feed their readers through here, so both read a table the same way."""
+    me = view["seat"]
+    reveal = view["last_reveal"]
+    shown = totals = None
+    if reveal is not None and reveal != seen_reveal:
+        hands = reveal["hands"]
+        totals = {s: sum(values_of(hands[s])) for s in reveal["contenders"] if s != me and hands[s]}
+        shown = {s: t == 0 for s, t in totals.items()}
+    betting = view["phase"] == "bet"
+    facing = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]] if betting else []
+    reader.observe(view["round"], bettors(view), view["in_hand"], shown,
+                   (view["round"], view["stage"], view["spiked"]) if betting else None, facing, totals)
+    return reveal
+
+
+def note_own_action(reader: TableReader, view: dict[str, Any], action: Action) -> None:
+    """Tell ``reader`` what this seat did at ``view``: a raise is a bet the others' answers settle at the next
+    view; a fold or an abandon means a raiser never shown told us nothing."""
+    me = view["seat"]
+    if action.kind == "raise":
+        reader.we_bet([s for s in range(view["seats"]) if s != me and view["in_hand"][s]])
+    elif action.kind in ("fold", "abandon"):
+        reader.we_folded()
+
+
 # ------------------------------------------------------------------------------------------- the agent
 class SpikeAgent(LevelAgent):
     """A Nepunian Spike seat at one level (see the module docstring for what each level knows)."""
@@ -435,19 +466,8 @@ class SpikeAgent(LevelAgent):
 
     # ------------------------------------------------------------------ the shark's table reading
     def _observe(self, view: dict[str, Any]) -> None:
-        """Feed the reader: who raises into us now, who is still in, and any reveal new since the last view."""
-        me = view["seat"]
-        reveal = view["last_reveal"]
-        shown = totals = None
-        if reveal is not None and reveal != self._seen_reveal:
-            hands = reveal["hands"]
-            totals = {s: sum(values_of(hands[s])) for s in reveal["contenders"] if s != me and hands[s]}
-            shown = {s: t == 0 for s, t in totals.items()}
-        self._seen_reveal = reveal
-        betting = view["phase"] == "bet"
-        facing = [s for s in range(view["seats"]) if s != me and view["in_hand"][s]] if betting else []
-        self.reader.observe(view["round"], bettors(view), view["in_hand"], shown,
-                            (view["round"], view["stage"], view["spiked"]) if betting else None, facing, totals)
+        """Feed the reader what this view shows (:func:`observe_view`)."""
+        self._seen_reveal = observe_view(self.reader, view, self._seen_reveal)
 
     def trust(self, view: dict[str, Any]) -> dict[int, float]:
         return {t: self.reader.trust(t) for t in bettors(view)}
@@ -464,11 +484,7 @@ class SpikeAgent(LevelAgent):
 
     def _search(self, view: dict[str, Any], candidates: Sequence[Action]) -> Action:
         action = self._search_choice(view, candidates)
-        me = view["seat"]
-        if action.kind == "raise":
-            self.reader.we_bet([s for s in range(view["seats"]) if s != me and view["in_hand"][s]])
-        elif action.kind in ("fold", "abandon"):
-            self.reader.we_folded()
+        note_own_action(self.reader, view, action)
         return action
 
     def _search_choice(self, view: dict[str, Any], candidates: Sequence[Action]) -> Action:
@@ -522,51 +538,100 @@ def _raise_near(size: float, raises: list[int], room: int, ante: int) -> Action:
 
 
 # ------------------------------------------------------------------------------------------- the coach
-def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
+def coach_reader() -> TableReader:
+    """The odds coach's reader at a table it has not watched yet: the shark's :class:`~game.ai.sabacc.TableReader`,
+    read the same way (:func:`observe_view`), except that before a seat has answered any of this seat's bets it
+    is taken to stay in at the rate measured at the tables (:data:`COACH_CALL_RATE`), not at the shark's cautious
+    0.6 prior, which priced the coach's raises far below what they earned (issue 14)."""
+    return TableReader(ZERO_BASE, call_prior=COACH_CALL_RATE)
+
+
+class SpikeCoach:
+    """The odds coach's memory of one table for one seat: a :func:`coach_reader` fed at each of the seat's
+    decisions with that seat's view (:meth:`advise`) and with what the seat then did (:meth:`acted`), as the shark
+    feeds its own. It lives as long as the table (a new table starts a new one): a seat that has called every bet
+    is priced as a caller, one that folds to bets as a folder, and a seat whose raises have not meant zero is no
+    longer dealt zero for them. Nothing but the seat's views and its own actions reaches it."""
+
+    def __init__(self) -> None:
+        self.reader = coach_reader()
+        self._seen_reveal: Any = None
+
+    def advise(self, view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]:
+        """Read ``view`` into the memory, then :func:`coach` with it."""
+        self._seen_reveal = observe_view(self.reader, view, self._seen_reveal)
+        return coach(view, legal, self.reader)
+
+    def acted(self, view: dict[str, Any], action: Action) -> None:
+        """The seat played ``action`` at ``view`` (the last view given to :meth:`advise`)."""
+        note_own_action(self.reader, view, action)
+
+
+def coach_read(view: dict[str, Any], reader: TableReader) -> tuple[dict[int, float], dict[int, int],
+                                                                      dict[int, float]]:
+    """What the coach takes from ``reader`` for ``view``: each other seat's rate of staying in against a bet of
+    ours, the call limits of the seats whose calls read as strength, and the trust in each raiser's zero."""
+    me = view["seat"]
+    others = [s for s in range(view["seats"]) if s != me]
+    rates = {s: reader.call_rate(s) for s in others}
+    limits = {s: lim for s in others if (lim := reader.call_limit(s)) is not None}
+    return rates, limits, {t: reader.trust(t) for t in bettors(view)}
+
+
+def coach(view: dict[str, Any], legal: Sequence[Action], reader: TableReader | None = None) -> list[dict[str, Any]]:
     """Every option with its estimated chance of winning a pot and its expected chips, by the shark's rollouts
-    (see :func:`game.ai.sabacc.coach_options`). The coach has no memory of the table: it reads the others' raises
-    by the shark's priors, and they answer every bet left in the hand by :func:`coach_answer_policy` at the call
-    rate measured at the tables (:data:`COACH_CALL_RATE`), so a raise's ``ev`` is the chips expected given how
-    often each size is called (never "everyone calls")."""
+    (see :func:`game.ai.sabacc.coach_options`). The others' raises are read, and their answers to every bet left
+    in the hand played (:func:`coach_answer_policy`), by ``reader``: the coach's memory of this table
+    (:class:`SpikeCoach`), or a table not yet watched (:func:`coach_reader`: each seat stays in at the measured
+    :data:`COACH_CALL_RATE`). So a raise's ``ev`` is the chips expected given how often each seat calls each size
+    (never "everyone calls")."""
     per = max(4, min(COACH_SAMPLES, COACH_ROLLOUTS // max(1, len(legal))))
-    unknown = TableReader(ZERO_BASE)
-    trust = {t: unknown.trust(t) for t in bettors(view)}
+    rates, limits, trust = coach_read(view, reader or coach_reader())
 
     def sampler(v: dict[str, Any], r: Rng) -> State:
         return sample_state(v, r, trust)
 
-    policies = sized_answers(lambda u: coach_answer_policy(view, u, COACH_CALL_RATE))
+    policies = sized_answers(lambda u: coach_answer_policy(view, u, rates, limits))
     return coach_options(
         view, legal, sampler, policies, scoring_for(view), _view_seed(view), per, 8, label,
-        "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most of the "
-        "time); the others answer every bet to the hand's end as the tables are measured to: a zero hand "
-        f"calls, any other hand calls a bet up to the pot in {COACH_CALL_RATE:.0%} of deals and a bigger one "
-        "less as it grows, else folds; chips to the end of the hand, carried chips counted as an equal share",
+        "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero as often as its "
+        "raises have meant it); the others answer every bet to the hand's end as each has answered yours: a zero "
+        "hand calls, any other hand calls a bet up to the pot as often as that seat has stayed in against your "
+        f"bets ({COACH_CALL_RATE:.0%} before it has faced one) and a bigger one less as it grows, else folds; "
+        "chips to the end of the hand, carried chips counted as an equal share",
     )
 
 
-def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float) -> Any:
+def coach_answer_policy(view: dict[str, Any], u: float, call_rate: float | Mapping[int, float],
+                        limits: Mapping[int, int] | None = None) -> Any:
     """The coach's rollout policy for one sample (``u`` in [0, 1)): :func:`fast_policy`, except how every other seat
     answers a bet in any betting round left in the hand (not only the one being decided: the seats really keep
-    calling after a check or a card, which the rollout policy's late folds missed): a zero hand plays on (calls),
-    any other hand calls when
-    its own draw (:func:`~game.ai.sabacc.seat_draw`) is below :func:`~game.ai.sabacc.answer_share` of the bet it
-    faces, else folds. So the share of callers follows the bet's size: a pot-sized bet is called at the reader's
-    ``call_rate``, a shove into a small pot almost never (issue 14's "Raise 980 into 30, +928", which both seats
-    folded to)."""
+    calling after a check or a card, which the rollout policy's late folds missed): a zero hand plays on (calls);
+    a seat in ``limits`` (its calls read as strength: :meth:`~game.ai.sabacc.TableReader.call_limit`) calls within
+    its limit of zero and folds beyond it, as in the shark's search; any other hand calls when its own draw
+    (:func:`~game.ai.sabacc.seat_draw`) is below :func:`~game.ai.sabacc.answer_share` of the bet it faces at its
+    seat's ``call_rate`` (one rate for all, or seat -> rate), else folds. So the share of callers follows the bet's
+    size: a pot-sized bet is called at the seat's rate, a shove into a small pot almost never (issue 14's "Raise
+    980 into 30, +928", which both seats folded to)."""
     me = view["seat"]
+    rates: Mapping[int, float] = call_rate if isinstance(call_rate, Mapping) else {}
+    flat = COACH_CALL_RATE if isinstance(call_rate, Mapping) else float(call_rate)  # a seat without its own rate
+    limits = limits or {}
 
     def policy(st: State) -> Action:
         a = fast_policy(st)
         s = st.current_seat
-        if st.phase != "bet":  # type: ignore[attr-defined]
+        if s is None or st.phase != "bet":  # type: ignore[attr-defined]
             return a
         if s == me:
             return _pot_raise(st, a)
         to_call = st.cur_bet - st.wager[s]  # type: ignore[attr-defined]
-        if to_call <= 0 or sum(VALUES[c] for c in st.hands[s]) == 0:  # type: ignore[attr-defined]
+        total = sum(VALUES[c] for c in st.hands[s])  # type: ignore[attr-defined]
+        if to_call <= 0 or total == 0:
             return a
-        return CALL if seat_draw(u, s) < answer_share(call_rate, to_call, pot_of(st) - to_call) else FOLD
+        if s in limits:
+            return CALL if abs(total) <= limits[s] else FOLD
+        return CALL if seat_draw(u, s) < answer_share(rates.get(s, flat), to_call, pot_of(st) - to_call) else FOLD
 
     return policy
 

@@ -38,6 +38,9 @@ stacks, :func:`game.measure.ai.starting_worth`), and their per-session differenc
 regular seat), each with its 95 % interval. A row without a ``best`` (a shootout sign, a Kinzo option without
 numbers) is played by a regular agent in the follower's seat.
 
+The follower's coach keeps its memory of the table from decision to decision (:class:`~game.ai.coach.TableCoach`,
+a new one each session), fed with the follower's views and its own actions, as at the table.
+
 Decision time: every ``advise`` call is timed (p50, p99): the UI runs the coach on a worker, but a player
 waits for its numbers.
 """
@@ -50,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import make_agent
-from game.ai.coach import advise
+from game.ai.coach import TableCoach
 from game.ai.seeds import agent_seed, seeded_secret
 from game.engine import GAMES, create
 from game.engine.core import Action
@@ -79,19 +82,22 @@ class CoachFollower:
     def __init__(self, game_id: str, seed: int | None, fallback: str = "regular") -> None:
         self.game_id = game_id
         self.fallback = make_agent(fallback, game_id, seed=seed)
+        self.coach = TableCoach(game_id)  #: one per follower: the coach's memory of this table (a new one each session)
         self.times: list[float] = []
         self.last: dict[str, Any] | None = None  #: the row followed at the last decision (None: the fallback's)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         t0 = time.perf_counter()
-        rows = advise(self.game_id, view, legal)
+        rows = self.coach.advise(view, legal)
         self.times.append(time.perf_counter() - t0)
         best = next((r for r in rows if r["best"]), None)
         fallback = self.fallback.choose(view, legal)  # keeps the fallback's memory in step either way
         if best is None or best["action"] not in legal:
             self.last = None
+            self.coach.acted(view, fallback)
             return fallback
         self.last = best
+        self.coach.acted(view, best["action"])
         return best["action"]
 
 

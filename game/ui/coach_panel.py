@@ -64,12 +64,19 @@ def _executor() -> ThreadPoolExecutor:
 
 
 def _ask_coach(game_id: str, view: dict[str, Any], legal: list[Any],
-               names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+               names: Sequence[str] | None = None, memory: Any = None,
+               played: Sequence[tuple[dict[str, Any], Any]] = ()) -> list[dict[str, Any]]:
     """Runs on the worker. The coach is imported here so a broken AI module means "no advice", not no table.
-    ``names`` are the seats' names on screen, so a row says "Offer Grell: …", never a seat number."""
+    ``names`` are the seats' names on screen, so a row says "Offer Grell: …", never a seat number. ``memory`` is
+    the table's :class:`~game.ai.coach.TableCoach`, told first what was ``played`` at the decisions asked before
+    (view, action) and then asked (on this one worker, so it is never read and fed at once)."""
     from game.ai import coach
 
-    return coach.advise(game_id, view, legal, names)
+    if memory is None:
+        return coach.advise(game_id, view, legal, names)
+    for seen, action in played:
+        memory.acted(seen, action)
+    return memory.advise(view, legal, names)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------------------------------- numbers
@@ -196,6 +203,12 @@ class CoachPanel:
                              tooltip="Odds coach (O): your chance to win and expected chips for each option")
         self._results: OrderedDict[Key, Advice] = OrderedDict()
         self._pending: dict[Key, Future[list[dict[str, Any]]]] = {}
+        # the coach's memory of this table (a Nepunian Spike coach reads how each seat answers bets), made at the
+        # first question; a new table has a new panel, so a new memory
+        self._memory: Any = None
+        self._asked: dict[int, tuple[int, dict[str, Any]]] = {}  #: seat -> (actions before, view) last asked
+        self._played: list[tuple[dict[str, Any], Any]] = []  #: what the seats played, not yet told to the memory
+        self._telling: dict[Key, list[tuple[dict[str, Any], Any]]] = {}  #: what a question under way tells it
         self._surf: tuple[Any, pygame.Surface, list[tuple[Row, pygame.Rect]]] | None = None  # sig, picture, rows
         self._rect: pygame.Rect | None = None
         self._docked = False
@@ -259,10 +272,12 @@ class CoachPanel:
         for key, fut in list(self._pending.items()):
             if fut.done():
                 del self._pending[key]
+                self._telling.pop(key, None)
                 if not fut.cancelled():
                     self._store(key, self._advice_of(fut))
             elif key != current and fut.cancel():
                 del self._pending[key]
+                self._played[:0] = self._telling.pop(key, [])  # never told: the next question tells it
         if current is None or current in self._results or current in self._pending:
             return
         st = self.table.state
@@ -270,10 +285,31 @@ class CoachPanel:
             view = st.view(current[0])  # what this seat sees, and nothing more
             legal = st.legal_actions()
             names = list(getattr(self.table, "names", []) or []) or None
-            self._pending[current] = _executor().submit(_ask_coach, st.game_id, view, legal, names)
+            if self._memory is None:
+                from game.ai.coach import TableCoach
+
+                self._memory = TableCoach(st.game_id)
+            played = self._played_since(current, view)
+            self._telling[current] = played
+            self._pending[current] = _executor().submit(_ask_coach, st.game_id, view, legal, names, self._memory,
+                                                        played)
         except Exception:
             log.exception("the odds coach could not be asked")
             self._store(current, Advice("error"))
+
+    def _played_since(self, key: Key, view: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:
+        """What the memory has not been told yet: this seat's action at the decision last asked for it (the state's
+        action log holds it, at the count of actions the decision was asked at), and anything a cancelled question
+        never told. Only the seat's own actions: the coach reads the others from its views."""
+        seat, _round, count = key
+        before = self._asked.get(seat)
+        self._asked[seat] = (count, view)
+        if before is not None and before[0] < count:
+            actions = self.table.state.actions
+            if before[0] < len(actions):
+                self._played.append((before[1], actions[before[0]]))
+        played, self._played = self._played, []
+        return played
 
     @staticmethod
     def _advice_of(fut: Future[list[dict[str, Any]]]) -> Advice:
