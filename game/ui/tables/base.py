@@ -84,6 +84,9 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------------------------------------ table
 #: how far (px) the pointer moves after a press before tooltips show again
 TIP_REST_PX = 6
+#: the smallest face (px) a table's words are drawn in: below it a name or an amount is no longer read at a
+#: glance (at 640×400 the plates' names were 8 px, the round 7 px, beside a log in 12 px)
+TEXT_FLOOR = 10
 
 class BaseTable(Scene):
     """The shared table. Subclasses set FELT and override the drawing and wording hooks."""
@@ -289,9 +292,10 @@ class BaseTable(Scene):
         self.u = u = max(0.45, min(w / 1280, h / 720))
         self.top_h = int(max(34, 46 * u))
         self.log_w = int(min(max(230, w * 0.22), 440))
-        if w < 900:
-            self.log_w = int(max(170, w * 0.24))
-        self.bar_h = int(max(78, 104 * u))
+        if w < 900:  # a small window: the log's words are as small as the table's, so it takes no more share
+            self.log_w = int(max(140, w * 0.22))
+        # the bar holds its heading and a row of buttons in the floor's face (two rows of shorter ones)
+        self.bar_h = int(max(62, 104 * u))
         self.log_rect = pygame.Rect(w - self.log_w, self.top_h, self.log_w, h - self.top_h)
         self.bar_rect = pygame.Rect(0, h - self.bar_h, w - self.log_w, self.bar_h)
         self.area = pygame.Rect(0, self.top_h, w - self.log_w, h - self.top_h - self.bar_h)
@@ -314,6 +318,11 @@ class BaseTable(Scene):
         self.chip_stage.relayout()  # the stacks' places are found again for the new seats
         self.layout_pieces()
         self.rebuild_actions()
+
+    def px(self, size: float, floor: int = TEXT_FLOOR) -> int:
+        """A face of ``size`` px at 1280×720, scaled with the window, never under ``floor`` (a small window keeps
+        its words readable; from 1280×720 up the floor is below every face, so nothing changes there)."""
+        return max(floor, int(size * self.u))
 
     def layout_pieces(self) -> None:
         """Subclasses place their pieces (dice positions and sizes) here."""
