@@ -303,7 +303,8 @@ class BaseTable(Scene):
         self.centre = (a.centerx, a.centery + int(4 * u))
         self.felt = pygame.Rect(0, 0, int(a.w * 0.76), int(a.h * 0.66))
         self.felt.center = self.centre
-        self.plate = (int(168 * u), int(58 * u))
+        # a plate holds a name, a chip count and a status in the text floor's faces (KULRO-KULRO was cut at 640x400)
+        self.plate = (max(110, int(168 * u)), max(30, int(58 * u)))
         self.seat_rx = a.w * 0.5 - self.plate[0] * 0.5 - 8 * u
         self.seat_ry = a.h * 0.5 - self.plate[1] * 0.5 - 6 * u
         self.chip_d = max(14, int(24 * u))

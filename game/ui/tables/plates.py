@@ -87,7 +87,7 @@ class SeatPainter:
             # a smaller face first, then two lines (the upper one right of the name), shortened only past that
             top = t.px(13, 9)
             size, lines = status_lines(status, room, box.w - pad - named.right - int(8 * u),
-                                       range(top, min(top, max(9, int(10 * u))) - 1, -1),
+                                       range(top, min(top, max(8, int(10 * u))) - 1, -1),
                                        lambda px, words: font("bold", px).size(words)[0])
             y = box.h - int(7 * u)
             for line in reversed(lines or [t.text.fit(status, size, room, "bold")]):
