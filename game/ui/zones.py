@@ -275,7 +275,8 @@ class SeatChips:
         at = place(shape, homes[0], taken, bounds, step, margin)
         if at is not None:
             return shape.move(at)
-        return None if strict else shape.move(round(homes[0][0]), round(homes[0][1]))
+        # (inside the bounds still: in the smallest window the stacks ran under the log)
+        return None if strict else shape.move(round(homes[0][0]), round(homes[0][1])).clamp(bounds)
 
     def lay_out_around(self, parts: list[list[pygame.Rect]], widths: list[int], heart: pygame.Rect) -> None:
         """The zones (``parts``: each seat's parts), then each seat's stacks and betting line (clear of every seat's

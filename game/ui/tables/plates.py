@@ -41,7 +41,8 @@ class SeatPainter:
         if tag:
             out.union_ip(t.tag_box(seat, tag[0]))
         rad = t.px(11, 7)
-        out.union_ip(pygame.Rect(r.x - rad // 2 - rad - 1, r.y + rad // 2 - rad - 1, 2 * rad + 2, 2 * rad + 2))
+        cx, cy = self.dealer_centre(r)
+        out.union_ip(pygame.Rect(cx - rad - 1, cy - rad - 1, 2 * rad + 2, 2 * rad + 2))
         return out
 
     def seat_sig(self, seat: int) -> Any:
@@ -129,10 +130,17 @@ class SeatPainter:
         """The dealer's button on the plate's top-left corner (its letter is the table's: ``dealer_letter``)."""
         t = self.table
         rad = t.px(11, 7)
-        c = (plate.x - rad // 2, plate.y + rad // 2)
+        c = self.dealer_centre(plate)
         pygame.draw.circle(surf, theme.BRASS, c, rad)
         pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
         t.text.blit(surf, t.dealer_letter(), t.px(14, 9), (30, 20, 6), "bold", center=c)
+
+    def dealer_centre(self, plate: pygame.Rect) -> tuple[int, int]:
+        """The dealer button's centre on ``plate``'s top-left corner; a button kept larger than the window's
+        scale (the text floor's letter) grows down into the plate, not up past its top (into the top bar)."""
+        t = self.table
+        rad = t.px(11, 7)
+        return (plate.x - rad // 2, plate.y + rad // 2 + rad - int(11 * t.u))
 
     def tag_box(self, seat: int, text: str) -> pygame.Rect:
         """Where the seat's tag goes: beside the plate at the top and bottom, on its top edge at the sides."""

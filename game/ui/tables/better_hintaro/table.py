@@ -468,8 +468,9 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             return super().seat_rect(seat)
         r = self.board_layout().rows[seat].copy()
         plate = self.seat_geo[seat]["plate"]
-        rad = int(11 * self.u)
-        r.union_ip(pygame.Rect(plate.x - rad // 2 - rad - 1, plate.y + rad // 2 - rad - 1, 2 * rad + 2, 2 * rad + 2))
+        rad = self.px(11, 7)  # the dealer button (SeatPainter.draw_dealer_button)
+        cx, cy = self.painter.plates.dealer_centre(plate)
+        r.union_ip(pygame.Rect(cx - rad - 1, cy - rad - 1, 2 * rad + 2, 2 * rad + 2))
         tag = self.tags.get(seat)
         if tag:
             r.union_ip(self.tag_box(seat, tag[0]))
@@ -556,12 +557,12 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         done = len((self.shown.get("completed_bounties") or [[]] * self.n)[seat])
         if done:  # a gold star at the plate's lower left: completed bounties decide the game
             plate = self.seat_geo[seat]["plate"]
-            rad = int(11 * self.u)
-            c = (plate.x - rad // 2, plate.bottom - rad // 2)
+            rad = self.px(11, 7)  # (as large as the dealer button, grown into the plate in a small window)
+            c = (plate.x - rad // 2, plate.bottom - rad // 2 - (rad - int(11 * self.u)))
             with self.regions.region(f"seat{seat}.plate"):  # a badge on the plate, as the dealer button
                 pygame.draw.circle(surf, theme.AMBER, c, rad)
                 pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
-                self.text.blit(surf, f"{done}", int(13 * self.u), (30, 20, 6), "bold", center=c)
+                self.text.blit(surf, f"{done}", self.px(13, 9), (30, 20, 6), "bold", center=c)
 
     # ------------------------------------------------------------------ the middle of the dice table
     def centre_rect(self) -> pygame.Rect:
