@@ -45,6 +45,8 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
 }
 #: the outcome words of hands at a crowded table, where the full words would run into the next seat's
 SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "jackpot": "JACKPOT"}
+#: the house's rule, printed under its cards
+DEALER_RULE = "draws to 3 cards, then stops on a 5 or 6"
 
 
 def dice_words(total: int, dealer: Any) -> str:
@@ -146,9 +148,15 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.dealer_plate = pygame.Rect(0, 0, int(200 * u), int(44 * u))
         self.dealer_plate.midtop = (cx, a.top + int(8 * u))
         self.dealer_cards_y = self.dealer_plate.bottom + int(10 * u) + self.dh // 2
-        self.deck_pos = (int(cx - 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
-        self.prize_pos = (int(cx + 270 * u), int(cy - 30 * u))  # under the stake, clear of the result panel
-        self.stake_pos = (int(cx + 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
+        # the deck and the stake flank the house's words: in a small window those keep the text floor's face
+        # and are wider than the window's scale, so the two stand out past them
+        fs = int(max(11, 14 * u))
+        words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(11, 14 * u)),
+                    self.text.res.font("text", int(max(10, 12 * u))).size(DEALER_RULE)[0])
+        dx = max(230 * u, words / 2 + int(6 * u) + int(150 * u) / 2)
+        self.deck_pos = (int(cx - dx), int(self.dealer_cards_y + self.dh * 0.45))
+        self.prize_pos = (int(cx + dx + 40 * u), int(cy - 30 * u))  # under the stake, clear of the result panel
+        self.stake_pos = (int(cx + dx), int(self.dealer_cards_y + self.dh * 0.45))
         self.house_pos = self.dealer_plate.center
 
     # ------------------------------------------------------------------ seats
@@ -421,7 +429,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                 showing = sum(c for c in cards if c is not None)
                 pill(surf, self.text, f"Showing {showing}, one card face down", fs, (self.centre[0], y),
                      (14, 16, 20), theme.CREAM, edge=theme.BRASS_DARK)
-        self.text.blit(surf, "draws to 3 cards, then stops on a 5 or 6", int(max(10, 12 * u)), theme.TEXT_DIM,
+        self.text.blit(surf, DEALER_RULE, int(max(10, 12 * u)), theme.TEXT_DIM,
                        "text", midtop=(self.centre[0], y + self.lh // 2 + int(4 * u)))
 
     def centre_rect(self) -> pygame.Rect:
