@@ -296,7 +296,9 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         return self.seat_geo[seat]["plate"].center
 
     def _fs(self) -> int:
-        return int(max(11, 13 * self.u))
+        """The face of a hand's words (its total, its outcome): the text floor's in a small window, where the
+        hands of six seats share a narrow row."""
+        return self.px(13)
 
     def _total_words(self, hand: dict[str, Any], dice: bool = True) -> str:
         t = sum(hand.get("cards") or [])
