@@ -353,7 +353,7 @@ class Announce(FrameAnim):
         tb = self.table
         u = tb.u
         big = tb.text.render(self.text, int(66 * u), self.colour, "head")
-        small = tb.text.render(self.sub, int(19 * u), theme.CREAM, "bold") if self.sub else None
+        small = tb.text.render(self.sub, tb.px(19), theme.CREAM, "bold") if self.sub else None
         mk = int(46 * u) if self.mark else 0
         w = max(big.get_width() + mk + int(mk * 0.4) * 2, small.get_width() if small else 0) + int(60 * u)
         h = big.get_height() + (small.get_height() + int(6 * u) if small else 0) + int(26 * u)
@@ -1006,7 +1006,7 @@ class CardTable:
         # the line is centred a little right of the felt's middle: keep it clear of the title and round
         u = self.u
         title = self.text.render(self.state.title.upper(), int(28 * u), theme.AMBER, "head").get_width()
-        info = self.text.render(self.round_info(), int(15 * u), theme.TEXT_DIM, "text").get_width()
+        info = self.text.render(self.round_info(), self.px(15), theme.TEXT_DIM, "text").get_width()
         centre = self.area.centerx + int(60 * u)
         room = 2 * (centre - (int(14 * u) + title + int(16 * u) + info + int(14 * u)))
         room = max(80, min(room, 2 * (self.size[0] - int(110 * u) - centre)))
@@ -1016,7 +1016,7 @@ class CardTable:
         if got is None:  # cutting a line to fit measures it letter by letter: once per line, not every frame
             if len(cache) > 64:
                 cache.clear()
-            got = cache[key] = self.text.fit_head(line, int(21 * u), room, "bold")
+            got = cache[key] = self.text.fit_head(line, self.px(21, 11), room, "bold")  # (header.py's face)
         return got
 
     def bar_heading(self) -> str:

@@ -33,7 +33,7 @@ class ChipPainter:
         t = self.table
         pos = t.pot_pos()
         chips = pile_rect(t.pot_amount(), (pos[0], pos[1] + 2), t.chip_d).inflate(6, 4)
-        img = t.text.render(t.pot_label(), int(16 * t.u), theme.CREAM, "bold")
+        img = t.text.render(t.pot_label(), t.px(16), theme.CREAM, "bold")
         box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 6 * t.u))).inflate(int(16 * t.u), int(6 * t.u))
         return chips, img, box
 

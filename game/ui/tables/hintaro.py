@@ -67,6 +67,18 @@ class HintaroTable(BaseTable):
     def hintaro_pos(self) -> tuple[float, float]:
         return (self.centre[0], self.centre[1] - self.felt.h * 0.17)
 
+    def die_words_growth(self) -> int:
+        """How much taller (px) the words under the Hintaro die stand than the window's scale makes them: they
+        keep the text floor in a small window, so what stands under them moves down by this (0 from 1280x720)."""
+        font = self.text.res.font
+        grown = [font("bold", self.px(size, floor)).get_linesize() - font("bold", int(size * self.u)).get_linesize()
+                 for size, floor in ((14, 10), (12, 9))]
+        return max(0, *grown)
+
+    def pot_pos(self) -> tuple[float, float]:
+        x, y = super().pot_pos()
+        return (x, y + self.die_words_growth())
+
     def pieces_rect(self, seat: int) -> pygame.Rect:
         a, b = self.die_pos(seat, 0), self.die_pos(seat, 1)
         r = pygame.Rect(0, 0, int(b[0] - a[0]) + self.die, self.die)
@@ -81,7 +93,8 @@ class HintaroTable(BaseTable):
     def centre_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
         w = max(self.big_die * 2, int(260 * self.u))
-        r = pygame.Rect(0, 0, w, int(self.big_die * 1.4 + 26 * self.u))  # the die (its art has a rim) and words
+        # the die (its art has a rim) and words
+        r = pygame.Rect(0, 0, w, int(self.big_die * 1.4 + 26 * self.u) + self.die_words_growth())
         r.midtop = (int(x), int(y - self.big_die * 0.75))
         return r
 
@@ -150,13 +163,13 @@ class HintaroTable(BaseTable):
             img = die_face("blank", self.big_die, "gold", self.app.res).copy()
             img.set_alpha(90)
             surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-            self.text.blit(surf, "HINTARO DIE", int(12 * u), theme.TEXT_DIM, "bold",
+            self.text.blit(surf, "HINTARO DIE", self.px(12, 9), theme.TEXT_DIM, "bold",
                            midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.55)))
             return
         img = self.gold_img(face, self.big_die)
         surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
         words = {"Hin": "HIN: one Tukar falls", "Taro": "TARO: one Kulro falls", "blank": "BLANK: nothing falls"}
-        self.text.blit(surf, words.get(face, face), int(14 * u), theme.AMBER, "bold",
+        self.text.blit(surf, words.get(face, face), self.px(14), theme.AMBER, "bold",
                        midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.56)))
 
     # ------------------------------------------------------------------ events -> beats

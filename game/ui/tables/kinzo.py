@@ -104,10 +104,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def tag_box(self, seat: int, text: str) -> pygame.Rect:
         """The last action's tag sits on the plate's top edge, between the plate and the seat's hands."""
         r: pygame.Rect = self.seat_geo[seat]["plate"]
-        img = self.text.render(text, int(14 * self.u), (24, 16, 6), "bold")
+        img = self.text.render(text, self.px(14, 9), (24, 16, 6), "bold")
         box = img.get_rect().inflate(int(14 * self.u), int(6 * self.u))
         box.midbottom = (r.centerx, r.top + int(6 * self.u))
-        return box
+        return box.clamp(self.area)  # (a plate at the row's end is narrower than its tag in a small window)
 
     def stack_spot(self, seat: int) -> tuple[float, float]:
         """A seat's own chips stand in the left-hand column of its hands, under the hand pot and clear of the
@@ -412,12 +412,12 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         v = self.shown
         p = self.dealer_plate
         panel(surf, p, (22, 20, 18), theme.BRASS, radius=int(10 * u), width=2)
-        self.text.blit(surf, "THE HOUSE", int(22 * u), theme.AMBER, "head", midleft=(p.x + int(12 * u), p.centery))
+        self.text.blit(surf, "THE HOUSE", self.px(22), theme.AMBER, "head", midleft=(p.x + int(12 * u), p.centery))
         tag = self.deco.get("house_tag")
         if tag:
-            self.text.blit(surf, tag, int(13 * u), theme.CREAM, "bold", midright=(p.right - int(10 * u), p.centery))
+            self.text.blit(surf, tag, self.px(13, 9), theme.CREAM, "bold", midright=(p.right - int(10 * u), p.centery))
         else:
-            self.text.blit(surf, "dealer", int(13 * u), theme.TEXT_DIM, "bold",
+            self.text.blit(surf, "dealer", self.px(13, 9), theme.TEXT_DIM, "bold",
                            midright=(p.right - int(10 * u), p.centery))
         self.draw_spots(surf, self.board_spots(), covered)
         cards = v.get("dealer_cards") or []

@@ -576,8 +576,8 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
 
     def _rules_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
-        img = self.text.render(self._rules_words(), int(12 * self.u), theme.CREAM, "bold")
-        return img.get_rect(midtop=(int(x), int(y + self.big_die * 0.56 + 18 * self.u)))
+        img = self.text.render(self._rules_words(), self.px(12, 8), theme.CREAM, "bold")
+        return img.get_rect(midtop=(int(x), int(y + self.big_die * 0.56 + 18 * self.u + self.die_words_growth())))
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -586,7 +586,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         super().draw_centre(surf, covered)
         with self.regions.region("rules_line"):
-            self.text.blit(surf, self._rules_words(), int(12 * self.u), theme.CREAM, "bold",
+            self.text.blit(surf, self._rules_words(), self.px(12, 8), theme.CREAM, "bold",
                            topleft=self._rules_rect().topleft)
 
     def pot_pos(self) -> tuple[float, float]:
