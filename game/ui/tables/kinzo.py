@@ -118,7 +118,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         if b is not None:
             return (b["chips"][0], bottom)
         chips_w = stack_max_size(self.stack_d)[0] + int(12 * self.u)
-        return (plate.centerx - self.cw - chips_w / 2, bottom)
+        # (inside the area: in a small window the row's first plate stands nearer the edge than a card's width)
+        return (max(self.area.left + chips_w / 2, plate.centerx - self.cw - chips_w / 2), bottom)
 
     def prop_clearance(self) -> list[pygame.Rect]:
         """A seat's ground is the whole column above its plate its hands may fill (two split hands, dice above

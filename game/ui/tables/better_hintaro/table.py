@@ -126,7 +126,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             painter.bg, painter.bg_dim = keep
         u = self.u
         self.market_button.label = "Dice table" if self.peek else "Market"
-        self.market_button.rect = pygame.Rect(0, 0, int(150 * u), self.top_h - int(10 * u))
+        self.market_button.rect = pygame.Rect(0, 0, max(84, int(150 * u)), self.top_h - int(10 * u))  # (Dice table)
         self.market_button.rect.topright = (self.menu_button.rect.x - int(10 * u), int(5 * u))
         painter.forget()
 
@@ -361,7 +361,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
     def draw_top(self, surf: pygame.Surface) -> None:
         super().draw_top(surf)
         if self._market_visible():
-            self.market_button.draw(surf, self.text, int(15 * self.u))
+            self.market_button.draw(surf, self.text, self.px(15))  # (Menu's face)
 
     def tooltip(self) -> tuple[str, pygame.Rect] | None:
         tip = super().tooltip()
