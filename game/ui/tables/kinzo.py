@@ -146,7 +146,12 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.small_die = int(max(18, 28 * u))
         cx, cy = self.centre
         a = self.area
-        self.dealer_plate = pygame.Rect(0, 0, int(200 * u), int(44 * u))
+        plate_w = int(200 * u)
+        if u < 1:  # a small window: the house's name and its tag keep the text floor, the plate holds both
+            font = self.text.res.font
+            plate_w = max(plate_w, font("head", self.px(22)).size("THE HOUSE")[0]
+                          + font("bold", self.px(13, 9)).size("takes back 8,888")[0] + int(40 * u))
+        self.dealer_plate = pygame.Rect(0, 0, plate_w, int(44 * u))
         self.dealer_plate.midtop = (cx, a.top + int(8 * u))
         self.dealer_cards_y = self.dealer_plate.bottom + int(10 * u) + self.dh // 2
         # the deck and the stake flank the house's words: in a small window those keep the text floor's face
@@ -207,7 +212,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
         band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
         height = band + h + 2 * self.lh + int(12 * u)
-        bx, by = self.block_centre(seat, width, height, 16 * u)
+        # clear of the tag on the plate's top edge, which keeps the text floor in a small window (taller than scaled)
+        font = self.text.res.font
+        grown = font("bold", self.px(14, 9)).get_height() - font("bold", int(14 * u)).get_height()
+        bx, by = self.block_centre(seat, width, height, 16 * u + max(0, grown))
         bx = max(self.area.left + width // 2 + 4, min(self.area.right - width // 2 - 4, bx))
         left = bx - width // 2
         top = by - height // 2
@@ -438,8 +446,18 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def centre_rect(self) -> pygame.Rect:
         r = self.pile_rect(self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8))
         s = pygame.Rect(0, 0, int(170 * self.u), int(64 * self.u))
+        s.h = max(s.h, self.stake_box_h() + int(10 * self.u))
         s.center = self.stake_pos
         return r.union(s)
+
+    def stake_box_h(self) -> int:
+        """The stake box's height: 54 px at 1280×720, and in a small window tall enough for its three lines where
+        they keep the text floor (they ran together there)."""
+        u = self.u
+        font = self.text.res.font
+        tall = (font("bold", int(max(10, 12 * u))).get_height() + font("bold", int(max(12, 20 * u))).get_ascent()
+                + font("text", int(max(10, 11 * u))).get_height() + int(4 * u))
+        return max(int(54 * u), tall)
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -454,7 +472,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.regions.open("stake")
         stake = int(v.get("stake") or 0)
         x, y = self.stake_pos
-        box = pygame.Rect(0, 0, int(150 * u), int(54 * u))
+        box = pygame.Rect(0, 0, int(150 * u), self.stake_box_h())
         box.center = (x, y)
         panel(surf, box, (12, 10, 8), theme.BRASS_DARK, radius=int(8 * u), alpha=215, width=1)
         self.text.blit(surf, "STAKE", int(max(10, 12 * u)), theme.TEXT_DIM, "bold", midtop=(x, box.y + int(4 * u)))
