@@ -570,13 +570,33 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         return super().centre_rect().union(self._rules_rect())
 
     def _rules_words(self) -> str:
+        """The round's rules under the Hintaro die; where the side seats' dice leave less room than the whole
+        line needs (a small window, where it keeps the text floor), its last parts are left out (the log says
+        them: "the role passes right")."""
         v = self.shown
-        rules = f"ANTE {v.get('min_bet', 0):,} · CAP {v.get('cap', 0):,} A SEAT · THE HINTARON PASSES RIGHT"
-        return "HIGH STAKES ROUND · " + rules if v.get("high_stakes") else rules
+        parts = [f"ANTE {v.get('min_bet', 0):,}", f"CAP {v.get('cap', 0):,} A SEAT", "THE HINTARON PASSES RIGHT"]
+        if v.get("high_stakes"):
+            parts.insert(0, "HIGH STAKES ROUND")
+        font = self.text.res.font("bold", self.px(12, 9))
+        x, y = self.hintaro_pos()
+        band = pygame.Rect(0, int(y + self.big_die * 0.56 + 18 * self.u + self.die_words_growth()),
+                           self.size[0], font.get_height())
+        left, right = self.area.left, self.area.right
+        for seat in range(self.n):
+            r = self.pieces_rect(seat).union(self.seat_geo[seat]["plate"])
+            if r.colliderect(band):
+                if r.centerx < x:
+                    left = max(left, r.right)
+                else:
+                    right = min(right, r.left)
+        room = 2 * min(x - left, right - x) - int(8 * self.u)
+        while len(parts) > 2 and font.size(" · ".join(parts))[0] > room:
+            parts.pop()
+        return " · ".join(parts)
 
     def _rules_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
-        img = self.text.render(self._rules_words(), self.px(12, 8), theme.CREAM, "bold")
+        img = self.text.render(self._rules_words(), self.px(12, 9), theme.CREAM, "bold")
         return img.get_rect(midtop=(int(x), int(y + self.big_die * 0.56 + 18 * self.u + self.die_words_growth())))
 
     def centre_sig(self) -> Any:
@@ -586,7 +606,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         super().draw_centre(surf, covered)
         with self.regions.region("rules_line"):
-            self.text.blit(surf, self._rules_words(), self.px(12, 8), theme.CREAM, "bold",
+            self.text.blit(surf, self._rules_words(), self.px(12, 9), theme.CREAM, "bold",
                            topleft=self._rules_rect().topleft)
 
     def pot_pos(self) -> tuple[float, float]:
