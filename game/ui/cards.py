@@ -817,7 +817,7 @@ class CardTable:
         """Where the words go beside the cards' ``box``: over it (see :meth:`label_above`) or under it. At a
         side seat they reach from the cards' inner edge outward, under (or over) the plate rather than into
         the middle, and never onto the plate."""
-        fs = int(max(11, 14 * self.u))
+        fs = int(max(10, 14 * self.u))
         gap = max(2, int(3 * self.u))
         above = self.label_above(seat)
         if not self.side_seat(seat):
@@ -907,7 +907,7 @@ class CardTable:
         if lab:
             show = self.hand_shown(seat)
             with self.regions.region(f"seat{seat}.label"):
-                pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                pill(surf, self.text, lab[0], int(max(10, 14 * self.u)), lab[1].center,
                      (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
                      mark=self.hand_mark(seat), edge=theme.BRASS_DARK)
 
@@ -1038,7 +1038,7 @@ class CardTable:
             r.center = centre
             pygame.draw.rect(surf, (60, 70, 60), r, max(1, w // 30), border_radius=max(3, w // 12))
         u = self.u
-        self.text.blit(surf, f"{label} {count}", int(max(11, 13 * u)), theme.CREAM, "bold",
+        self.text.blit(surf, f"{label} {count}", int(max(10, 13 * u)), theme.CREAM, "bold",
                        midtop=(centre[0], centre[1] + h // 2 + int(4 * u)))
 
     def pile_rect(self, centre: tuple[int, int], w: int, h: int, label: str = "") -> pygame.Rect:
@@ -1046,7 +1046,7 @@ class CardTable:
         widest count; without a label, room for any)."""
         r = pygame.Rect(0, 0, w + sprite_pad(w) * 2 + 8, h + sprite_pad(w) * 2 + 8)
         r.center = centre
-        fs = int(max(11, 13 * self.u))
+        fs = int(max(10, 13 * self.u))
         size = self.text.render(f"{label} 88", fs, theme.CREAM, "bold").get_size() if label else \
             (int(120 * self.u), int(22 * self.u))
         lab = pygame.Rect(0, 0, size[0] + 2, size[1] + 2)

@@ -193,7 +193,7 @@ class SeatChips:
 
     def _bet_label_size(self) -> tuple[int, int]:
         """The amount printed under a bet, at its widest."""
-        w, h = self.text.render("88,888", int(max(11, 13 * self.u)), (255, 255, 255), "bold").get_size()
+        w, h = self.text.render("88,888", int(max(10, 13 * self.u)), (255, 255, 255), "bold").get_size()
         return w + 2, h + 2
 
     def lay_out_chips(self, parts: list[list[pygame.Rect]], inward: bool = True, on_felt: bool = True,

@@ -156,8 +156,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.dealer_cards_y = self.dealer_plate.bottom + int(10 * u) + self.dh // 2
         # the deck and the stake flank the house's words: in a small window those keep the text floor's face
         # and are wider than the window's scale, so the two stand out past them
-        fs = int(max(11, 14 * u))
-        words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(11, 14 * u)),
+        fs = int(max(10, 14 * u))
+        words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(10, 14 * u)),
                     self.text.res.font("text", int(max(10, 12 * u))).size(DEALER_RULE)[0])
         dx = max(230 * u, words / 2 + int(6 * u) + int(150 * u) / 2)
         self.deck_pos = (int(cx - dx), int(self.dealer_cards_y + self.dh * 0.45))
@@ -430,7 +430,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                            midright=(p.right - int(10 * u), p.centery))
         self.draw_spots(surf, self.board_spots(), covered)
         cards = v.get("dealer_cards") or []
-        fs = int(max(11, 14 * u))
+        fs = int(max(10, 14 * u))
         y = self.dealer_cards_y + self.dh // 2 + int(6 * u) + self.lh // 2
         if cards:
             if v.get("dealer_total") is not None and v.get("dealer_revealed"):
