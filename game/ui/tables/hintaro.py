@@ -75,6 +75,20 @@ class HintaroTable(BaseTable):
                  for size, floor in ((14, 10), (12, 9))]
         return max(0, *grown)
 
+    def free_width(self, band: pygame.Rect) -> int:
+        """How wide a line centred under the Hintaro die may be in the rows of ``band`` before it runs under a
+        side seat's dice or plate (a small window's words keep the text floor; the seats close in)."""
+        x, _ = self.hintaro_pos()
+        left, right = self.area.left, self.area.right
+        for seat in range(self.n):
+            r = self.pieces_rect(seat).union(self.seat_geo[seat]["plate"])
+            if r.colliderect(band):
+                if r.centerx < x:
+                    left = max(left, r.right)
+                else:
+                    right = min(right, r.left)
+        return 2 * int(min(x - left, right - x)) - int(8 * self.u)
+
     def pot_pos(self) -> tuple[float, float]:
         x, y = super().pot_pos()
         return (x, y + self.die_words_growth())
@@ -169,8 +183,12 @@ class HintaroTable(BaseTable):
         img = self.gold_img(face, self.big_die)
         surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
         words = {"Hin": "HIN: one Tukar falls", "Taro": "TARO: one Kulro falls", "blank": "BLANK: nothing falls"}
-        self.text.blit(surf, words.get(face, face), self.px(14), theme.AMBER, "bold",
-                       midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.56)))
+        said = words.get(face, face)
+        font = self.text.res.font("bold", self.px(14))
+        top = int(pos[1] + self.big_die * 0.56)
+        if font.size(said)[0] > self.free_width(pygame.Rect(0, top, self.size[0], font.get_height())):
+            said = face.upper()  # (a small window: the side seats' dice leave room for the face alone)
+        self.text.blit(surf, said, self.px(14), theme.AMBER, "bold", midtop=(int(pos[0]), top))
 
     # ------------------------------------------------------------------ events -> beats
     def beats_for(self, ev: Event) -> list[Beat]:

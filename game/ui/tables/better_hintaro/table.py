@@ -578,18 +578,10 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         if v.get("high_stakes"):
             parts.insert(0, "HIGH STAKES ROUND")
         font = self.text.res.font("bold", self.px(12, 9))
-        x, y = self.hintaro_pos()
+        _, y = self.hintaro_pos()
         band = pygame.Rect(0, int(y + self.big_die * 0.56 + 18 * self.u + self.die_words_growth()),
                            self.size[0], font.get_height())
-        left, right = self.area.left, self.area.right
-        for seat in range(self.n):
-            r = self.pieces_rect(seat).union(self.seat_geo[seat]["plate"])
-            if r.colliderect(band):
-                if r.centerx < x:
-                    left = max(left, r.right)
-                else:
-                    right = min(right, r.left)
-        room = 2 * min(x - left, right - x) - int(8 * self.u)
+        room = self.free_width(band)
         while len(parts) > 2 and font.size(" · ".join(parts))[0] > room:
             parts.pop()
         return " · ".join(parts)
