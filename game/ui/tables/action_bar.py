@@ -178,9 +178,13 @@ class ActionBar:
         assert s is not None
         t = self.table
         lo, hi = t.shown_amount(self.slider_kind, s.lo), t.shown_amount(self.slider_kind, s.hi)
+        # the hint over the slider, kept inside the bar: in a small window it keeps the text floor and is wider
+        # than the slider (it ran into the log)
+        half = t.app.res.font("text", t.px(12, 9)).size(t.SLIDER_HINT)[0] // 2
+        x = min(s.rect.centerx, t.bar_rect.right - int(6 * t.u) - half)
         return [(f"{lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
                 (f"{hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
-                (t.SLIDER_HINT, {"midbottom": (s.rect.centerx, s.rect.top - int(4 * t.u))})]
+                (t.SLIDER_HINT, {"midbottom": (x, s.rect.top - int(4 * t.u))})]
 
     def slider_reach(self) -> pygame.Rect:
         """Everything the amount slider draws: the track, the knob at either end, and its labels (the bar
