@@ -159,9 +159,9 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         fs = int(max(10, 14 * u))
         words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(10, 14 * u)),
                     self.text.res.font("text", int(max(10, 12 * u))).size(DEALER_RULE)[0])
-        dx = max(230 * u, words / 2 + int(6 * u) + int(150 * u) / 2)
+        dx = max(230 * u, words / 2 + int(6 * u) + self.stake_box_w() / 2)
         self.deck_pos = (int(cx - dx), int(self.dealer_cards_y + self.dh * 0.45))
-        self.prize_pos = (int(cx + dx + 40 * u), int(cy - 30 * u))  # under the stake, clear of the result panel
+        self.prize_pos = (int(cx + max(270 * u, dx)), int(cy - 30 * u))  # under the stake, clear of the result panel
         self.stake_pos = (int(cx + dx), int(self.dealer_cards_y + self.dh * 0.45))
         self.house_pos = self.dealer_plate.center
 
@@ -445,10 +445,16 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
 
     def centre_rect(self) -> pygame.Rect:
         r = self.pile_rect(self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8))
-        s = pygame.Rect(0, 0, int(170 * self.u), int(64 * self.u))
+        s = pygame.Rect(0, 0, max(int(170 * self.u), self.stake_box_w() + int(20 * self.u)), int(64 * self.u))
         s.h = max(s.h, self.stake_box_h() + int(10 * self.u))
         s.center = self.stake_pos
         return r.union(s)
+
+    def stake_box_w(self) -> int:
+        """The stake box's width: 150 px at 1280×720, and wide enough for "not named yet" where it keeps the text
+        floor (it stood out of the box at 640x400)."""
+        words = self.text.res.font("bold", int(max(12, 14 * self.u))).size("not named yet")[0]
+        return max(int(150 * self.u), words + int(16 * self.u))
 
     def stake_box_h(self) -> int:
         """The stake box's height: 54 px at 1280×720, and in a small window tall enough for its three lines where
@@ -472,7 +478,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.regions.open("stake")
         stake = int(v.get("stake") or 0)
         x, y = self.stake_pos
-        box = pygame.Rect(0, 0, int(150 * u), self.stake_box_h())
+        box = pygame.Rect(0, 0, self.stake_box_w(), self.stake_box_h())
         box.center = (x, y)
         panel(surf, box, (12, 10, 8), theme.BRASS_DARK, radius=int(8 * u), alpha=215, width=1)
         self.text.blit(surf, "STAKE", int(max(10, 12 * u)), theme.TEXT_DIM, "bold", midtop=(x, box.y + int(4 * u)))
