@@ -1010,6 +1010,8 @@ class CardTable:
         centre = self.area.centerx + int(60 * u)
         room = 2 * (centre - (int(14 * u) + title + int(16 * u) + info + int(14 * u)))
         room = max(80, min(room, 2 * (self.size[0] - int(110 * u) - centre)))
+        if u < 1:  # a small window: the header moves right of the middle rather than be cut (HeaderPainter)
+            room = max(room, self.painter.header.header_room())
         key = (line, room, u)
         cache = self.__dict__.setdefault("_status_fit", {})
         got = cache.get(key)

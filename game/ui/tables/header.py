@@ -61,6 +61,19 @@ class HeaderPainter:
         cx = min(max(t.area.centerx + int(60 * u), lo + w // 2), hi - w // 2)
         t.text.blit(surf, words, size, colour, "bold", center=(cx, t.top_h // 2))
 
+    def header_room(self) -> int:
+        """How wide the header may be: from past the title and the round, as :meth:`draw_top` draws them, to the
+        top bar's buttons (:meth:`blit_header` shifts it right of the felt's middle where it needs to)."""
+        t = self.table
+        u = t.u
+        font = t.text.res.font
+        right = int(14 * u) + font("head", int(28 * u)).size(t.state.title.upper())[0]
+        info = t.round_info()
+        if info:
+            right += int(16 * u) + font("text", t.px(15)).size(info)[0]
+        hi = min((b.rect.x for b in t.top_buttons() if b.rect.w > 0), default=t.size[0]) - int(12 * u)
+        return max(1, hi - (right + int(16 * u)))
+
     def draw_tooltip(self, surf: pygame.Surface) -> None:
         """The tooltip under the pointer (the table's ``tooltip``), kept inside the window."""
         t = self.table
