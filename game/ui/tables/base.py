@@ -309,7 +309,7 @@ class BaseTable(Scene):
         self.seat_ry = a.h * 0.5 - self.plate[1] * 0.5 - 6 * u
         self.chip_d = max(14, int(24 * u))
         # the seats' own stacks and bets: a little smaller as seats are added (their zones shrink)
-        self.stack_d = max(12, int(self.chip_d * (1.0 if self.n <= 3 else 0.88 if self.n == 4 else 0.78)))
+        self.stack_d = max(10, int(self.chip_d * (1.0 if self.n <= 3 else 0.88 if self.n == 4 else 0.78)))
         self.menu_button.rect = pygame.Rect(0, 0, max(60, int(92 * u)), self.top_h - int(10 * u))  # (Menu in 10 px)
         self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
         self.coach.layout()
