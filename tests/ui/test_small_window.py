@@ -26,6 +26,8 @@ from game.ui.tables.base import TEXT_FLOOR
 FRAME = ("header", "bar", "log")
 #: the smallest face a plate's secondary words (a long status, the AI mark) may take in the smallest window
 PLATE_LEAST = 8
+#: the smallest face of an action button's label: a face smaller than the bar's before it is shortened
+BUTTON_LEAST = 9
 
 
 def felt_piece(name: str) -> bool:
@@ -105,12 +107,15 @@ def test_small_windows_keep_the_felts_seats_and_pots_clear_of_the_frame(size, tm
 
 def test_the_smallest_window_keeps_the_text_floor(smallest) -> None:
     """The top bar's, the action bar's and the log's words, and every seat's name and chips, at 10 px at least
-    (they shrank to 7 px with the felt, beside a log in 12 px); a plate's long status or AI mark at 8 px."""
+    (they shrank to 7 px with the felt, beside a log in 12 px); a plate's long status or AI mark at 8 px, a button's
+    long label at 9."""
     _, faces = smallest
     assert faces, "no words recorded"
     small = sorted({(region, text, size) for region, text, size in faces
-                    if region in (*FRAME, "tooltip") and size < TEXT_FLOOR})
+                    if region in ("header", "log", "tooltip") and size < TEXT_FLOOR})
     assert small == []
+    bar = [size for region, _, size in faces if region == "bar"]
+    assert bar and min(bar) >= BUTTON_LEAST and max(bar) >= TEXT_FLOOR, sorted(set(bar))
     plates: dict[str, list[int]] = {}
     for region, _, size in faces:
         if region.endswith(".plate") or region.endswith(".tag"):
