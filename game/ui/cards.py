@@ -353,7 +353,7 @@ class Announce(FrameAnim):
         tb = self.table
         u = tb.u
         big = tb.text.render(self.text, int(66 * u), self.colour, "head")
-        small = tb.text.render(self.sub, int(19 * u), theme.CREAM, "bold") if self.sub else None
+        small = tb.text.render(self.sub, tb.px(19), theme.CREAM, "bold") if self.sub else None
         mk = int(46 * u) if self.mark else 0
         w = max(big.get_width() + mk + int(mk * 0.4) * 2, small.get_width() if small else 0) + int(60 * u)
         h = big.get_height() + (small.get_height() + int(6 * u) if small else 0) + int(26 * u)
@@ -817,7 +817,7 @@ class CardTable:
         """Where the words go beside the cards' ``box``: over it (see :meth:`label_above`) or under it. At a
         side seat they reach from the cards' inner edge outward, under (or over) the plate rather than into
         the middle, and never onto the plate."""
-        fs = int(max(11, 14 * self.u))
+        fs = int(max(10, 14 * self.u))
         gap = max(2, int(3 * self.u))
         above = self.label_above(seat)
         if not self.side_seat(seat):
@@ -907,7 +907,7 @@ class CardTable:
         if lab:
             show = self.hand_shown(seat)
             with self.regions.region(f"seat{seat}.label"):
-                pill(surf, self.text, lab[0], int(max(11, 14 * self.u)), lab[1].center,
+                pill(surf, self.text, lab[0], int(max(10, 14 * self.u)), lab[1].center,
                      (36, 26, 10) if show else (14, 16, 20), theme.AMBER if show else theme.CREAM,
                      mark=self.hand_mark(seat), edge=theme.BRASS_DARK)
 
@@ -1006,17 +1006,19 @@ class CardTable:
         # the line is centred a little right of the felt's middle: keep it clear of the title and round
         u = self.u
         title = self.text.render(self.state.title.upper(), int(28 * u), theme.AMBER, "head").get_width()
-        info = self.text.render(self.round_info(), int(15 * u), theme.TEXT_DIM, "text").get_width()
+        info = self.text.render(self.round_info(), self.px(15), theme.TEXT_DIM, "text").get_width()
         centre = self.area.centerx + int(60 * u)
         room = 2 * (centre - (int(14 * u) + title + int(16 * u) + info + int(14 * u)))
         room = max(80, min(room, 2 * (self.size[0] - int(110 * u) - centre)))
+        if u < 1:  # a small window: the header moves right of the middle rather than be cut (HeaderPainter)
+            room = max(room, self.painter.header.header_room())
         key = (line, room, u)
         cache = self.__dict__.setdefault("_status_fit", {})
         got = cache.get(key)
         if got is None:  # cutting a line to fit measures it letter by letter: once per line, not every frame
             if len(cache) > 64:
                 cache.clear()
-            got = cache[key] = self.text.fit_head(line, int(21 * u), room, "bold")
+            got = cache[key] = self.text.fit_head(line, self.px(21, 11), room, "bold")  # (header.py's face)
         return got
 
     def bar_heading(self) -> str:
@@ -1038,7 +1040,7 @@ class CardTable:
             r.center = centre
             pygame.draw.rect(surf, (60, 70, 60), r, max(1, w // 30), border_radius=max(3, w // 12))
         u = self.u
-        self.text.blit(surf, f"{label} {count}", int(max(11, 13 * u)), theme.CREAM, "bold",
+        self.text.blit(surf, f"{label} {count}", int(max(10, 13 * u)), theme.CREAM, "bold",
                        midtop=(centre[0], centre[1] + h // 2 + int(4 * u)))
 
     def pile_rect(self, centre: tuple[int, int], w: int, h: int, label: str = "") -> pygame.Rect:
@@ -1046,7 +1048,7 @@ class CardTable:
         widest count; without a label, room for any)."""
         r = pygame.Rect(0, 0, w + sprite_pad(w) * 2 + 8, h + sprite_pad(w) * 2 + 8)
         r.center = centre
-        fs = int(max(11, 13 * self.u))
+        fs = int(max(10, 13 * self.u))
         size = self.text.render(f"{label} 88", fs, theme.CREAM, "bold").get_size() if label else \
             (int(120 * self.u), int(22 * self.u))
         lab = pygame.Rect(0, 0, size[0] + 2, size[1] + 2)

@@ -334,7 +334,7 @@ class CoachPanel:
     def layout(self) -> None:
         t = self.table
         u = t.u
-        self.button.rect = pygame.Rect(0, 0, int(78 * u), t.menu_button.rect.h)
+        self.button.rect = pygame.Rect(0, 0, max(52, int(78 * u)), t.menu_button.rect.h)  # (Odds in 10 px)
         self.button.rect.topright = (t.menu_button.rect.x - int(10 * u), t.menu_button.rect.y)
         self._docked = False
         self._surf = None
@@ -363,7 +363,7 @@ class CoachPanel:
     def draw_button(self, surf: pygame.Surface) -> None:
         if self.has_button():
             self.button.selected = self.enabled
-            self.button.draw(surf, self.table.text, int(15 * self.table.u))
+            self.button.draw(surf, self.table.text, self.table.px(15))  # (Menu's face)
 
     # ------------------------------------------------------------------ input
     def handle(self, ev: Input) -> bool:

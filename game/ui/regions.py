@@ -101,6 +101,12 @@ class RegionRecorder:
         finally:
             self._open.pop()
 
+    @property
+    def current(self) -> str:
+        """The innermost open region's name: what the paint made now belongs to ("" outside every region, or off);
+        a measure of the words' faces reads it to say whose words they are."""
+        return self._open[-1] if self.on and self._open else ""
+
     def open(self, name: str) -> None:
         """Open region ``name`` until :meth:`close` (for a long drawing method, without re-indenting it)."""
         if self.on:

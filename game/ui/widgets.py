@@ -99,7 +99,15 @@ class Button:
             fill, edge, ink = theme.BUTTON, theme.BRASS, theme.CREAM
         panel(surf, r, fill, edge, radius=min(10, r.h // 3), width=2)
         label_x = r.x + 10
-        if self.key_label and r.w > 90:
+        # the key cap shows from 91 px wide, unless it would cut a label that fits whole without it (a small
+        # window: "Swap for discard" is read whole; its key still works); the label may take a face or two
+        # smaller first (9 px at the least)
+        least = max(9, size - 2)
+        capped = self.key_label and r.w > 90
+        if capped and text.res.font("bold", least).size(self.label)[0] <= r.w - 20:
+            cap_w = max(text.res.font("bold", max(10, size - 5)).size(self.key_label)[0] + 10, r.h // 2 + 6)
+            capped = text.res.font("bold", least).size(self.label)[0] <= r.right - 8 - (r.x + 8 + cap_w + 8)
+        if capped:
             cap = text.render(self.key_label, max(10, size - 5), ink if self.enabled else theme.TEXT_FAINT, "bold")
             cr = pygame.Rect(0, 0, max(cap.get_width() + 10, r.h // 2 + 6), cap.get_height() + 4)
             cr.midleft = (r.x + 8, r.centery)
@@ -108,9 +116,12 @@ class Button:
             surf.blit(cap, cap.get_rect(center=cr.center))
             label_x = cr.right + 8
         avail = r.right - 8 - label_x
-        label = text.fit(self.label, size, max(10, avail), "bold")
-        img = text.render(label, size, ink, "bold")
-        if self.key_label and r.w > 90:
+        face = size
+        while face > least and text.res.font("bold", face).size(self.label)[0] > avail:
+            face -= 1
+        label = text.fit(self.label, face, max(10, avail), "bold")
+        img = text.render(label, face, ink, "bold")
+        if capped:
             surf.blit(img, img.get_rect(midleft=(label_x, r.centery)))
         else:
             surf.blit(img, img.get_rect(center=r.center))

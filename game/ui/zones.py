@@ -193,7 +193,7 @@ class SeatChips:
 
     def _bet_label_size(self) -> tuple[int, int]:
         """The amount printed under a bet, at its widest."""
-        w, h = self.text.render("88,888", int(max(11, 13 * self.u)), (255, 255, 255), "bold").get_size()
+        w, h = self.text.render("88,888", int(max(10, 13 * self.u)), (255, 255, 255), "bold").get_size()
         return w + 2, h + 2
 
     def lay_out_chips(self, parts: list[list[pygame.Rect]], inward: bool = True, on_felt: bool = True,
@@ -275,7 +275,8 @@ class SeatChips:
         at = place(shape, homes[0], taken, bounds, step, margin)
         if at is not None:
             return shape.move(at)
-        return None if strict else shape.move(round(homes[0][0]), round(homes[0][1]))
+        # (inside the bounds still: in the smallest window the stacks ran under the log)
+        return None if strict else shape.move(round(homes[0][0]), round(homes[0][1])).clamp(bounds)
 
     def lay_out_around(self, parts: list[list[pygame.Rect]], widths: list[int], heart: pygame.Rect) -> None:
         """The zones (``parts``: each seat's parts), then each seat's stacks and betting line (clear of every seat's

@@ -23,7 +23,7 @@ def heading_rect(table: BaseTable) -> pygame.Rect:
     """Where the bar's heading line is drawn (see ``BaseTable.draw_bar``)."""
     u = table.u
     r = table.bar_rect
-    size = table.app.res.font("bold", int(15 * u)).size(table.bar_heading())
+    size = table.app.res.font("bold", table.px(15)).size(table.bar_heading())
     return pygame.Rect((r.x + int(12 * u), r.y + int(8 * u)), size)
 
 

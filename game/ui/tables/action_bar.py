@@ -154,14 +154,14 @@ class ActionBar:
         n = max(1, len(self.buttons))
         room = right - (r.x + pad)
         # as wide as the longest label needs ("Reroll right (double-Kulro)"), if the row has the room
-        widest = max([t.BUTTON_MAX_W * u] + [b.natural_width(t.text, int(17 * u), bh) for b in self.buttons])
+        widest = max([t.BUTTON_MAX_W * u] + [b.natural_width(t.text, t.px(17), bh) for b in self.buttons])
         per_row, gap = n, 0
         bw = min(widest, (room - (n - 1) * pad) / n)
         if bw < max(91, int(120 * u)) and n > 1:  # (a button shows its key cap from 91 px wide)
             per_row = -(-n // 2)
             bw = min(widest, (room - (per_row - 1) * pad) / per_row)
             gap = max(2, pad // 2)
-            font = t.app.res.font("bold", int(15 * u))
+            font = t.app.res.font("bold", t.px(15))
             top = r.y + int(8 * u) + font.get_linesize() + max(3, pad // 2)  # under the heading
             bh = min(bh, (r.bottom - pad - top - gap) // 2)
             y = r.bottom - pad - 2 * bh - gap
@@ -178,9 +178,13 @@ class ActionBar:
         assert s is not None
         t = self.table
         lo, hi = t.shown_amount(self.slider_kind, s.lo), t.shown_amount(self.slider_kind, s.hi)
+        # the hint over the slider, kept inside the bar: in a small window it keeps the text floor and is wider
+        # than the slider (it ran into the log)
+        half = t.app.res.font("text", t.px(12, 9)).size(t.SLIDER_HINT)[0] // 2
+        x = min(s.rect.centerx, t.bar_rect.right - int(6 * t.u) - half)
         return [(f"{lo:,}", {"midtop": (s.rect.x, s.rect.bottom + 2)}),
                 (f"{hi:,}", {"midtop": (s.rect.right, s.rect.bottom + 2)}),
-                (t.SLIDER_HINT, {"midbottom": (s.rect.centerx, s.rect.top - int(4 * t.u))})]
+                (t.SLIDER_HINT, {"midbottom": (x, s.rect.top - int(4 * t.u))})]
 
     def slider_reach(self) -> pygame.Rect:
         """Everything the amount slider draws: the track, the knob at either end, and its labels (the bar
@@ -189,7 +193,7 @@ class ActionBar:
         assert s is not None
         knob = max(6, s.rect.h // 2 - 2)
         out = s.rect.inflate(2 * knob, max(0, 2 * knob - s.rect.h))
-        font = self.table.app.res.font("text", int(12 * self.table.u))
+        font = self.table.app.res.font("text", self.table.px(12, 9))
         for words, anchor in self.slider_labels():
             label = pygame.Rect((0, 0), font.size(words))
             for point, at in anchor.items():
@@ -213,15 +217,15 @@ class ActionBar:
         u = t.u
         pygame.draw.rect(surf, (10, 10, 14), r)
         pygame.draw.line(surf, theme.BRASS_DARK, r.topleft, r.topright, 2)
-        t.text.blit(surf, t.bar_words(), int(15 * u), theme.TURN if t.my_turn() else theme.TEXT_DIM, "bold",
+        t.text.blit(surf, t.bar_words(), t.px(15), theme.TURN if t.my_turn() else theme.TEXT_DIM, "bold",
                     topleft=(r.x + int(12 * u), r.y + int(8 * u)))
         self._relabel()
         for b in self.buttons:
-            b.draw(surf, t.text, int(17 * u))
+            b.draw(surf, t.text, t.px(17))
         if self.slider is not None:
             self.slider.draw(surf)
             for words, anchor in self.slider_labels():
-                t.text.blit(surf, words, int(12 * u), theme.TEXT_DIM, **anchor)
+                t.text.blit(surf, words, t.px(12, 9), theme.TEXT_DIM, **anchor)
 
     # ------------------------------------------------------------------ input
     def hover(self, ev: Input) -> None:

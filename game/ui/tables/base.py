@@ -84,6 +84,9 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------------------------------------ table
 #: how far (px) the pointer moves after a press before tooltips show again
 TIP_REST_PX = 6
+#: the smallest face (px) a table's words are drawn in: below it a name or an amount is no longer read at a
+#: glance (at 640×400 the plates' names were 8 px, the round 7 px, beside a log in 12 px)
+TEXT_FLOOR = 10
 
 class BaseTable(Scene):
     """The shared table. Subclasses set FELT and override the drawing and wording hooks."""
@@ -289,9 +292,10 @@ class BaseTable(Scene):
         self.u = u = max(0.45, min(w / 1280, h / 720))
         self.top_h = int(max(34, 46 * u))
         self.log_w = int(min(max(230, w * 0.22), 440))
-        if w < 900:
-            self.log_w = int(max(170, w * 0.24))
-        self.bar_h = int(max(78, 104 * u))
+        if w < 900:  # a small window: the log's words are as small as the table's, so it takes no more share
+            self.log_w = int(max(140, w * 0.22))
+        # the bar holds its heading and a row of buttons in the floor's face (two rows of shorter ones)
+        self.bar_h = int(max(62, 104 * u))
         self.log_rect = pygame.Rect(w - self.log_w, self.top_h, self.log_w, h - self.top_h)
         self.bar_rect = pygame.Rect(0, h - self.bar_h, w - self.log_w, self.bar_h)
         self.area = pygame.Rect(0, self.top_h, w - self.log_w, h - self.top_h - self.bar_h)
@@ -299,13 +303,14 @@ class BaseTable(Scene):
         self.centre = (a.centerx, a.centery + int(4 * u))
         self.felt = pygame.Rect(0, 0, int(a.w * 0.76), int(a.h * 0.66))
         self.felt.center = self.centre
-        self.plate = (int(168 * u), int(58 * u))
+        # a plate holds a name, a chip count and a status in the text floor's faces (KULRO-KULRO was cut at 640x400)
+        self.plate = (max(110, int(168 * u)), max(30, int(58 * u)))
         self.seat_rx = a.w * 0.5 - self.plate[0] * 0.5 - 8 * u
         self.seat_ry = a.h * 0.5 - self.plate[1] * 0.5 - 6 * u
         self.chip_d = max(14, int(24 * u))
         # the seats' own stacks and bets: a little smaller as seats are added (their zones shrink)
-        self.stack_d = max(12, int(self.chip_d * (1.0 if self.n <= 3 else 0.88 if self.n == 4 else 0.78)))
-        self.menu_button.rect = pygame.Rect(0, 0, int(92 * u), self.top_h - int(10 * u))
+        self.stack_d = max(10, int(self.chip_d * (1.0 if self.n <= 3 else 0.88 if self.n == 4 else 0.78)))
+        self.menu_button.rect = pygame.Rect(0, 0, max(60, int(92 * u)), self.top_h - int(10 * u))  # (Menu in 10 px)
         self.menu_button.rect.topright = (w - int(6 * u), int(5 * u))
         self.coach.layout()
         self.painter.bg = None
@@ -314,6 +319,11 @@ class BaseTable(Scene):
         self.chip_stage.relayout()  # the stacks' places are found again for the new seats
         self.layout_pieces()
         self.rebuild_actions()
+
+    def px(self, size: float, floor: int = TEXT_FLOOR) -> int:
+        """A face of ``size`` px at 1280×720, scaled with the window, never under ``floor`` (a small window keeps
+        its words readable; from 1280×720 up the floor is below every face, so nothing changes there)."""
+        return max(floor, int(size * self.u))
 
     def layout_pieces(self) -> None:
         """Subclasses place their pieces (dice positions and sizes) here."""

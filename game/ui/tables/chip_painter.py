@@ -33,7 +33,7 @@ class ChipPainter:
         t = self.table
         pos = t.pot_pos()
         chips = pile_rect(t.pot_amount(), (pos[0], pos[1] + 2), t.chip_d).inflate(6, 4)
-        img = t.text.render(t.pot_label(), int(16 * t.u), theme.CREAM, "bold")
+        img = t.text.render(t.pot_label(), t.px(16), theme.CREAM, "bold")
         box = img.get_rect(midtop=(int(pos[0]), int(pos[1] + 6 * t.u))).inflate(int(16 * t.u), int(6 * t.u))
         return chips, img, box
 
@@ -65,7 +65,8 @@ class ChipPainter:
         t = self.table
         spot = t.bet_spot(seat)
         r = stack_rect(t.chip_stage.line[seat], spot, t.stack_d)
-        label = pygame.Rect(0, 0, max(r.w, int(44 * t.u)), int(16 * t.u))
+        tall = max(int(16 * t.u), t.app.res.font("bold", t.px(13)).get_linesize())  # (the floor's face is taller)
+        label = pygame.Rect(0, 0, max(r.w, int(44 * t.u)), tall)
         label.midtop = (int(spot[0]), int(spot[1]) + 1)
         return r.union(label)
 
@@ -86,5 +87,5 @@ class ChipPainter:
             spot = t.bet_spot(seat)
             with t.regions.region(f"seat{seat}.bet"):
                 draw_stacks(surf, line, spot, t.stack_d, t.app.res)
-                t.text.blit(surf, f"{line:,}", int(max(11, 13 * t.u)), theme.CREAM, "bold",
+                t.text.blit(surf, f"{line:,}", t.px(13), theme.CREAM, "bold",
                             midtop=(int(spot[0]), int(spot[1]) + 1))

@@ -66,6 +66,14 @@ class ChipStage:
             box.midbottom = (int(x), int(y))
             if t.area.contains(box) and box.collidelist(others) < 0 and not box.colliderect(r):
                 return (x, y)
+        # a small window: the stacks stand taller than the plate at the felt's edge, so a place beside it is
+        # moved just inside the felt's area (a top seat's stacks ran up into the top bar at 640x400)
+        for x, y in tries[:-1]:
+            box = pygame.Rect(0, 0, w, h)
+            box.midbottom = (int(x), int(y))
+            box.clamp_ip(t.area)
+            if t.area.contains(box) and box.collidelist(others) < 0 and not box.colliderect(r):
+                return (box.centerx, box.bottom)
         return tries[-1]
 
     def bet_spot(self, seat: int) -> tuple[float, float]:
@@ -78,13 +86,18 @@ class ChipStage:
         # room for a bet of four denominations (two rows, up to 660 chips: a bet of 1,000 or more stands taller)
         # and its amount underneath
         w, h = stack_size(660, t.stack_d)
-        bw, bh = max(w, int(44 * t.u)), h + int(20 * t.u)
+        # (the amount's face keeps the text floor: in a small window it is taller than 20 px at 1280x720 scaled)
+        bw, bh = max(w, int(44 * t.u)), h + max(int(20 * t.u), t.app.res.font("bold", t.px(13)).get_linesize() + 1)
         gap = int(8 * t.u)
         vx, vy = g["in"]
         cx, cy = pieces.center
         tries = [(cx + vx * (pieces.w / 2 + gap + bw / 2), cy + vy * (pieces.h / 2 + gap + bh / 2)),
                  (pieces.left - gap - bw / 2, cy), (pieces.right + gap + bw / 2, cy),
                  (cx, pieces.top - gap - bh / 2), (cx, pieces.bottom + gap + bh / 2)]
+        # beside the pieces but moved toward the pot by what the bet stands taller (wider) than them: in a small
+        # window the bet and its amount are taller than a row of dice, and beside them ran onto the seat's plate
+        sy, sx = vy * (max(0, bh - pieces.h) / 2 + gap), vx * (max(0, bw - pieces.w) / 2 + gap)
+        tries += [(x, y + sy) for x, y in tries[1:3]] + [(x + sx, y) for x, y in tries[3:5]]
         own = pygame.Rect((0, 0), stack_max_size(t.stack_d))  # the stacks' room, not today's height
         own.midbottom = (int(t.stack_spot(seat)[0]), int(t.stack_spot(seat)[1]))
         others = [s for s in range(t.n) if s != seat]

@@ -45,7 +45,7 @@ class GenericTable(BaseTable):
         if not keys:
             return None
         u = self.u
-        fs = int(max(11, 13 * u))
+        fs = int(max(10, 13 * u))
         x, y = self.inward(seat, 4 * u)
         lines = [f"{k}: {_fmt(self.shown[k][seat], 28)}" for k in keys]
         imgs = [self.text.render(line, fs, theme.CREAM) for line in lines]
@@ -86,7 +86,7 @@ class GenericTable(BaseTable):
         per_seat = set(self.per_seat_keys())
         rows = [(k, v) for k, v in self.shown.items() if k not in _SKIP and k not in per_seat]
         u = self.u
-        fs = int(max(11, 14 * u))
+        fs = int(max(10, 14 * u))
         y = self.felt.top + int(self.felt.h * 0.2)
         width = int(self.felt.w * 0.4)
         room = max(1, (self.pot_rect().top - y) // int(fs * 1.35))

@@ -67,6 +67,32 @@ class HintaroTable(BaseTable):
     def hintaro_pos(self) -> tuple[float, float]:
         return (self.centre[0], self.centre[1] - self.felt.h * 0.17)
 
+    def die_words_growth(self) -> int:
+        """How much taller (px) the words under the Hintaro die stand than the window's scale makes them: they
+        keep the text floor in a small window, so what stands under them moves down by this (0 from 1280x720)."""
+        font = self.text.res.font
+        grown = [font("bold", self.px(size, floor)).get_linesize() - font("bold", int(size * self.u)).get_linesize()
+                 for size, floor in ((14, 10), (12, 9))]
+        return max(0, *grown)
+
+    def free_width(self, band: pygame.Rect) -> int:
+        """How wide a line centred under the Hintaro die may be in the rows of ``band`` before it runs under a
+        side seat's dice or plate (a small window's words keep the text floor; the seats close in)."""
+        x, _ = self.hintaro_pos()
+        left, right = self.area.left, self.area.right
+        for seat in range(self.n):
+            r = self.pieces_rect(seat).union(self.seat_geo[seat]["plate"])
+            if r.colliderect(band):
+                if r.centerx < x:
+                    left = max(left, r.right)
+                else:
+                    right = min(right, r.left)
+        return 2 * int(min(x - left, right - x)) - int(8 * self.u)
+
+    def pot_pos(self) -> tuple[float, float]:
+        x, y = super().pot_pos()
+        return (x, y + self.die_words_growth())
+
     def pieces_rect(self, seat: int) -> pygame.Rect:
         a, b = self.die_pos(seat, 0), self.die_pos(seat, 1)
         r = pygame.Rect(0, 0, int(b[0] - a[0]) + self.die, self.die)
@@ -81,7 +107,8 @@ class HintaroTable(BaseTable):
     def centre_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
         w = max(self.big_die * 2, int(260 * self.u))
-        r = pygame.Rect(0, 0, w, int(self.big_die * 1.4 + 26 * self.u))  # the die (its art has a rim) and words
+        # the die (its art has a rim) and words
+        r = pygame.Rect(0, 0, w, int(self.big_die * 1.4 + 26 * self.u) + self.die_words_growth())
         r.midtop = (int(x), int(y - self.big_die * 0.75))
         return r
 
@@ -150,14 +177,18 @@ class HintaroTable(BaseTable):
             img = die_face("blank", self.big_die, "gold", self.app.res).copy()
             img.set_alpha(90)
             surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-            self.text.blit(surf, "HINTARO DIE", int(12 * u), theme.TEXT_DIM, "bold",
+            self.text.blit(surf, "HINTARO DIE", self.px(12, 9), theme.TEXT_DIM, "bold",
                            midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.55)))
             return
         img = self.gold_img(face, self.big_die)
         surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
         words = {"Hin": "HIN: one Tukar falls", "Taro": "TARO: one Kulro falls", "blank": "BLANK: nothing falls"}
-        self.text.blit(surf, words.get(face, face), int(14 * u), theme.AMBER, "bold",
-                       midtop=(int(pos[0]), int(pos[1] + self.big_die * 0.56)))
+        said = words.get(face, face)
+        font = self.text.res.font("bold", self.px(14))
+        top = int(pos[1] + self.big_die * 0.56)
+        if font.size(said)[0] > self.free_width(pygame.Rect(0, top, self.size[0], font.get_height())):
+            said = face.upper()  # (a small window: the side seats' dice leave room for the face alone)
+        self.text.blit(surf, said, self.px(14), theme.AMBER, "bold", midtop=(int(pos[0]), top))
 
     # ------------------------------------------------------------------ events -> beats
     def beats_for(self, ev: Event) -> list[Beat]:

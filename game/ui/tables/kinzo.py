@@ -45,6 +45,8 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
 }
 #: the outcome words of hands at a crowded table, where the full words would run into the next seat's
 SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "jackpot": "JACKPOT"}
+#: the house's rule, printed under its cards
+DEALER_RULE = "draws to 3 cards, then stops on a 5 or 6"
 
 
 def dice_words(total: int, dealer: Any) -> str:
@@ -102,10 +104,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def tag_box(self, seat: int, text: str) -> pygame.Rect:
         """The last action's tag sits on the plate's top edge, between the plate and the seat's hands."""
         r: pygame.Rect = self.seat_geo[seat]["plate"]
-        img = self.text.render(text, int(14 * self.u), (24, 16, 6), "bold")
+        img = self.text.render(text, self.px(14, 9), (24, 16, 6), "bold")
         box = img.get_rect().inflate(int(14 * self.u), int(6 * self.u))
         box.midbottom = (r.centerx, r.top + int(6 * self.u))
-        return box
+        return box.clamp(self.area)  # (a plate at the row's end is narrower than its tag in a small window)
 
     def stack_spot(self, seat: int) -> tuple[float, float]:
         """A seat's own chips stand in the left-hand column of its hands, under the hand pot and clear of the
@@ -116,7 +118,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         if b is not None:
             return (b["chips"][0], bottom)
         chips_w = stack_max_size(self.stack_d)[0] + int(12 * self.u)
-        return (plate.centerx - self.cw - chips_w / 2, bottom)
+        # (inside the area: in a small window the row's first plate stands nearer the edge than a card's width)
+        return (max(self.area.left + chips_w / 2, plate.centerx - self.cw - chips_w / 2), bottom)
 
     def prop_clearance(self) -> list[pygame.Rect]:
         """A seat's ground is the whole column above its plate its hands may fill (two split hands, dice above
@@ -143,12 +146,23 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.small_die = int(max(18, 28 * u))
         cx, cy = self.centre
         a = self.area
-        self.dealer_plate = pygame.Rect(0, 0, int(200 * u), int(44 * u))
+        plate_w = int(200 * u)
+        if u < 1:  # a small window: the house's name and its tag keep the text floor, the plate holds both
+            font = self.text.res.font
+            plate_w = max(plate_w, font("head", self.px(22)).size("THE HOUSE")[0]
+                          + font("bold", self.px(13, 9)).size("takes back 8,888")[0] + int(40 * u))
+        self.dealer_plate = pygame.Rect(0, 0, plate_w, int(44 * u))
         self.dealer_plate.midtop = (cx, a.top + int(8 * u))
         self.dealer_cards_y = self.dealer_plate.bottom + int(10 * u) + self.dh // 2
-        self.deck_pos = (int(cx - 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
-        self.prize_pos = (int(cx + 270 * u), int(cy - 30 * u))  # under the stake, clear of the result panel
-        self.stake_pos = (int(cx + 230 * u), int(self.dealer_cards_y + self.dh * 0.45))
+        # the deck and the stake flank the house's words: in a small window those keep the text floor's face
+        # and are wider than the window's scale, so the two stand out past them
+        fs = int(max(10, 14 * u))
+        words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(10, 14 * u)),
+                    self.text.res.font("text", int(max(10, 12 * u))).size(DEALER_RULE)[0])
+        dx = max(230 * u, words / 2 + int(6 * u) + self.stake_box_w() / 2)
+        self.deck_pos = (int(cx - dx), int(self.dealer_cards_y + self.dh * 0.45))
+        self.prize_pos = (int(cx + max(270 * u, dx)), int(cy - 30 * u))  # under the stake, clear of the result panel
+        self.stake_pos = (int(cx + dx), int(self.dealer_cards_y + self.dh * 0.45))
         self.house_pos = self.dealer_plate.center
 
     # ------------------------------------------------------------------ seats
@@ -198,7 +212,10 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         width = chips_w + sum(r[3] for r in rows) + gap * (len(rows) - 1)
         band = self.small_die + int(12 * u)  # the dice land above the cards, clear of the turn outline
         height = band + h + 2 * self.lh + int(12 * u)
-        bx, by = self.block_centre(seat, width, height, 16 * u)
+        # clear of the tag on the plate's top edge, which keeps the text floor in a small window (taller than scaled)
+        font = self.text.res.font
+        grown = font("bold", self.px(14, 9)).get_height() - font("bold", int(14 * u)).get_height()
+        bx, by = self.block_centre(seat, width, height, 16 * u + max(0, grown))
         bx = max(self.area.left + width // 2 + 4, min(self.area.right - width // 2 - 4, bx))
         left = bx - width // 2
         top = by - height // 2
@@ -288,7 +305,9 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         return self.seat_geo[seat]["plate"].center
 
     def _fs(self) -> int:
-        return int(max(11, 13 * self.u))
+        """The face of a hand's words (its total, its outcome): the text floor's in a small window, where the
+        hands of six seats share a narrow row."""
+        return self.px(13)
 
     def _total_words(self, hand: dict[str, Any], dice: bool = True) -> str:
         t = sum(hand.get("cards") or [])
@@ -402,16 +421,16 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         v = self.shown
         p = self.dealer_plate
         panel(surf, p, (22, 20, 18), theme.BRASS, radius=int(10 * u), width=2)
-        self.text.blit(surf, "THE HOUSE", int(22 * u), theme.AMBER, "head", midleft=(p.x + int(12 * u), p.centery))
+        self.text.blit(surf, "THE HOUSE", self.px(22), theme.AMBER, "head", midleft=(p.x + int(12 * u), p.centery))
         tag = self.deco.get("house_tag")
         if tag:
-            self.text.blit(surf, tag, int(13 * u), theme.CREAM, "bold", midright=(p.right - int(10 * u), p.centery))
+            self.text.blit(surf, tag, self.px(13, 9), theme.CREAM, "bold", midright=(p.right - int(10 * u), p.centery))
         else:
-            self.text.blit(surf, "dealer", int(13 * u), theme.TEXT_DIM, "bold",
+            self.text.blit(surf, "dealer", self.px(13, 9), theme.TEXT_DIM, "bold",
                            midright=(p.right - int(10 * u), p.centery))
         self.draw_spots(surf, self.board_spots(), covered)
         cards = v.get("dealer_cards") or []
-        fs = int(max(11, 14 * u))
+        fs = int(max(10, 14 * u))
         y = self.dealer_cards_y + self.dh // 2 + int(6 * u) + self.lh // 2
         if cards:
             if v.get("dealer_total") is not None and v.get("dealer_revealed"):
@@ -421,14 +440,30 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                 showing = sum(c for c in cards if c is not None)
                 pill(surf, self.text, f"Showing {showing}, one card face down", fs, (self.centre[0], y),
                      (14, 16, 20), theme.CREAM, edge=theme.BRASS_DARK)
-        self.text.blit(surf, "draws to 3 cards, then stops on a 5 or 6", int(max(10, 12 * u)), theme.TEXT_DIM,
+        self.text.blit(surf, DEALER_RULE, int(max(10, 12 * u)), theme.TEXT_DIM,
                        "text", midtop=(self.centre[0], y + self.lh // 2 + int(4 * u)))
 
     def centre_rect(self) -> pygame.Rect:
         r = self.pile_rect(self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8))
-        s = pygame.Rect(0, 0, int(170 * self.u), int(64 * self.u))
+        s = pygame.Rect(0, 0, max(int(170 * self.u), self.stake_box_w() + int(20 * self.u)), int(64 * self.u))
+        s.h = max(s.h, self.stake_box_h() + int(10 * self.u))
         s.center = self.stake_pos
         return r.union(s)
+
+    def stake_box_w(self) -> int:
+        """The stake box's width: 150 px at 1280×720, and wide enough for "not named yet" where it keeps the text
+        floor (it stood out of the box at 640x400)."""
+        words = self.text.res.font("bold", int(max(12, 14 * self.u))).size("not named yet")[0]
+        return max(int(150 * self.u), words + int(16 * self.u))
+
+    def stake_box_h(self) -> int:
+        """The stake box's height: 54 px at 1280×720, and in a small window tall enough for its three lines where
+        they keep the text floor (they ran together there)."""
+        u = self.u
+        font = self.text.res.font
+        tall = (font("bold", int(max(10, 12 * u))).get_height() + font("bold", int(max(12, 20 * u))).get_ascent()
+                + font("text", int(max(10, 11 * u))).get_height() + int(4 * u))
+        return max(int(54 * u), tall)
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -443,7 +478,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         self.regions.open("stake")
         stake = int(v.get("stake") or 0)
         x, y = self.stake_pos
-        box = pygame.Rect(0, 0, int(150 * u), int(54 * u))
+        box = pygame.Rect(0, 0, self.stake_box_w(), self.stake_box_h())
         box.center = (x, y)
         panel(surf, box, (12, 10, 8), theme.BRASS_DARK, radius=int(8 * u), alpha=215, width=1)
         self.text.blit(surf, "STAKE", int(max(10, 12 * u)), theme.TEXT_DIM, "bold", midtop=(x, box.y + int(4 * u)))

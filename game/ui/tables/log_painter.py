@@ -53,8 +53,8 @@ class LogPainter:
         s = pygame.Surface(size)
         s.fill((11, 12, 17))
         pygame.draw.line(s, theme.BRASS_DARK, (0, 0), (0, size[1]), 2)
-        t.text.blit(s, "TABLE LOG", int(22 * u), theme.AMBER, "head", topleft=(int(14 * u), reserve + int(8 * u)))
-        fs = int(max(12, 15 * u))
+        t.text.blit(s, "TABLE LOG", t.px(22), theme.AMBER, "head", topleft=(int(14 * u), reserve + int(8 * u)))
+        fs = t.px(15)  # as small as the table's words in a small window, not larger
         lh = t.app.res.font("text", fs).get_linesize()
         width = size[0] - int(28 * u)
         texts = t.log_lines()
@@ -77,6 +77,6 @@ class LogPainter:
             t.text.blit(s, text, fs, colour, "bold" if newest else "text", topleft=(int(14 * u), y))
             y += lh
         if log.scroll:
-            t.text.blit(s, f"▼ {log.scroll} newer (wheel)", int(12 * u), theme.TEXT_DIM,
+            t.text.blit(s, f"▼ {log.scroll} newer (wheel)", t.px(12, 9), theme.TEXT_DIM,
                         bottomright=(size[0] - int(10 * u), size[1] - int(4 * u)))
         return s

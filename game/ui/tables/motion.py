@@ -114,14 +114,14 @@ class Banner(Anim):
             self._place = (key, (tb.u * scale, r))
         u, r = self._place[1]
         big = tb.text.render(self.text, int(34 * u), theme.AMBER, "head")
-        small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
+        small = tb.text.render(self.sub, max(10, int(17 * u)), theme.CREAM) if self.sub else None
         return big, small, r
 
     def _size(self, u: float) -> tuple[int, int]:
         """The banner's size with its faces at scale ``u``."""
         tb = self.table
         big = tb.text.render(self.text, int(34 * u), theme.AMBER, "head")
-        small = tb.text.render(self.sub, int(17 * u), theme.CREAM) if self.sub else None
+        small = tb.text.render(self.sub, max(10, int(17 * u)), theme.CREAM) if self.sub else None
         w = max(big.get_width(), small.get_width() if small else 0) + int(48 * u)
         h = big.get_height() + (small.get_height() if small else 0) + int(22 * u)
         return w, h

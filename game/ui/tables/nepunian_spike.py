@@ -94,7 +94,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         and the Captain's token."""
         from game.engine.nepunian_spike.ranks import RANK_NAMES
 
-        fs = int(max(11, 14 * self.u))
+        fs = int(max(10, 14 * self.u))
         rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
         if seat == self.eyes:
             parts = self.seat_zone_parts(seat, int(self.plate[0] * 1.5 + 8 * self.u), self.mw, self.mh,
@@ -155,7 +155,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         u = self.u
         r = Spot(("p",), None, at[0] - 4, at[1] - 3, pw, ph, 5).bounds().union(
             Spot(("p",), None, at[0], at[1], pw, ph).bounds())
-        size = self.text.render("DISCARD", int(max(11, 13 * u)), theme.CREAM, "bold").get_size()
+        size = self.text.render("DISCARD", int(max(10, 13 * u)), theme.CREAM, "bold").get_size()
         words = pygame.Rect(0, 0, size[0] + 2, size[1] + 2)
         words.midtop = (at[0], at[1] + ph // 2 + int(4 * u))
         return r.union(words)
@@ -163,7 +163,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
     def _dice_area(self, at: tuple[int, int]) -> pygame.Rect:
         """The Captain's two dice and the words under them (CAPTAIN'S DICE, or what the roll did)."""
         u = self.u
-        fs = int(max(11, 13 * u))
+        fs = int(max(10, 13 * u))
         top = (at[0], at[1] + self.die // 2 + int(5 * u))
         words = [pill_rect(self.text, w, fs, top, mark, "midtop") for w, _sub, _c, mark in OUTCOME.values()]
         size = self.text.render("CAPTAIN'S DICE", fs, theme.TEXT_DIM, "bold").get_size()
@@ -176,7 +176,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         """The round marker: ROUND 2 OF 3 over three dots, and a note under them (after a Spike)."""
         u = self.u
         head = self.text.render("ROUND 3 OF 3", int(max(12, 15 * u)), theme.CREAM, "head").get_size()
-        note = self.text.render("extra play phase", int(max(11, 13 * u)), theme.AMBER, "bold").get_size()
+        note = self.text.render("extra play phase", int(max(10, 13 * u)), theme.AMBER, "bold").get_size()
         top = pygame.Rect(0, 0, head[0] + 2, head[1] + 2)
         top.midbottom = (at[0], at[1] - int(6 * u) + 1)
         dots = pygame.Rect(0, 0, int(44 * u) + int(16 * u) + 4, int(16 * u) + 4)
@@ -375,7 +375,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         self.regions.open("discard")
         pygame.draw.rect(surf, (150, 96, 80), r, max(1, int(2 * u)), border_radius=int(7 * u))
         self.draw_spots(surf, self.board_spots(), covered)
-        fs = int(max(11, 13 * u))
+        fs = int(max(10, 13 * u))
         self.text.blit(surf, "DISCARD", fs, theme.CREAM, "bold",
                        midtop=(self.pile_pos[0], self.pile_pos[1] + self.ph // 2 + int(4 * u)))
         self.regions.close()
@@ -420,7 +420,7 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
                 pygame.draw.circle(surf, theme.BRASS_DARK, c, int(7 * u), max(1, int(2 * u)))
         note = "after a Spike" if v.get("spiked") else ("extra play phase" if v.get("extra_play") else "")
         if note:
-            self.text.blit(surf, note, int(max(11, 13 * u)), theme.AMBER, "bold",
+            self.text.blit(surf, note, int(max(10, 13 * u)), theme.AMBER, "bold",
                            midtop=(tx, ty + int(18 * u)))
         self.regions.close()
 

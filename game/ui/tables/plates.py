@@ -40,8 +40,9 @@ class SeatPainter:
         tag = t.tags.get(seat)
         if tag:
             out.union_ip(t.tag_box(seat, tag[0]))
-        rad = int(11 * t.u)
-        out.union_ip(pygame.Rect(r.x - rad // 2 - rad - 1, r.y + rad // 2 - rad - 1, 2 * rad + 2, 2 * rad + 2))
+        rad = t.px(11, 7)
+        cx, cy = self.dealer_centre(r)
+        out.union_ip(pygame.Rect(cx - rad - 1, cy - rad - 1, 2 * rad + 2, 2 * rad + 2))
         return out
 
     def seat_sig(self, seat: int) -> Any:
@@ -74,25 +75,27 @@ class SeatPainter:
         ink = theme.CREAM if not out else theme.TEXT_FAINT
         name = t.names[seat] + (" (you)" if seat == t.eyes else "")
         pad = int(10 * u)
-        named = t.text.blit(s, t.text.fit(name, int(17 * u), box.w - 2 * pad - int(18 * u), "bold"), int(17 * u),
-                            ink, "bold", topleft=(pad, int(6 * u)))
-        chips = t.text.blit(s, f"{stack:,}", int(16 * u), theme.AMBER if not out else theme.TEXT_FAINT, "bold",
+        ai = t.px(12, 8)  # the AI mark's face, and the room it keeps right of the name
+        room = box.w - 2 * pad - max(int(18 * u), t.app.res.font("bold", ai).size("AI")[0] + int(6 * u))
+        named = t.text.blit(s, t.text.fit(name, t.px(17), room, "bold"), t.px(17), ink, "bold",
+                            topleft=(pad, int(6 * u)))
+        chips = t.text.blit(s, f"{stack:,}", t.px(16), theme.AMBER if not out else theme.TEXT_FAINT, "bold",
                             bottomleft=(pad, box.h - int(6 * u)))
         if status:  # in the room right of the chip count ("1,819 STRAIGHT KHYRON" once ran into each other)
             room = box.w - pad - chips.right - int(8 * u)
             ink = theme.TURN if turn else theme.TEXT_DIM
             font = t.app.res.font
             # a smaller face first, then two lines (the upper one right of the name), shortened only past that
-            top = int(13 * u)
+            top = t.px(13, 9)
             size, lines = status_lines(status, room, box.w - pad - named.right - int(8 * u),
-                                       range(top, min(top, max(9, int(10 * u))) - 1, -1),
+                                       range(top, min(top, max(8, int(10 * u))) - 1, -1),
                                        lambda px, words: font("bold", px).size(words)[0])
             y = box.h - int(7 * u)
             for line in reversed(lines or [t.text.fit(status, size, room, "bold")]):
                 t.text.blit(s, line, size, ink, "bold", bottomright=(box.w - pad, y))
                 y -= font("bold", size).get_ascent()
         if not t.session.is_human(seat) and t.session.seats[seat].agent != "remote":  # a network player: no tag
-            t.text.blit(s, "AI", int(12 * u), theme.TEXT_DIM, "bold", topright=(box.w - pad, int(7 * u)))
+            t.text.blit(s, "AI", ai, theme.TEXT_DIM, "bold", topright=(box.w - pad, int(7 * u)))
         self._plates[seat] = (key, s)
         return s
 
@@ -126,17 +129,24 @@ class SeatPainter:
     def draw_dealer_button(self, surf: pygame.Surface, plate: pygame.Rect) -> None:
         """The dealer's button on the plate's top-left corner (its letter is the table's: ``dealer_letter``)."""
         t = self.table
-        rad = int(11 * t.u)
-        c = (plate.x - rad // 2, plate.y + rad // 2)
+        rad = t.px(11, 7)
+        c = self.dealer_centre(plate)
         pygame.draw.circle(surf, theme.BRASS, c, rad)
         pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
-        t.text.blit(surf, t.dealer_letter(), int(14 * t.u), (30, 20, 6), "bold", center=c)
+        t.text.blit(surf, t.dealer_letter(), t.px(14, 9), (30, 20, 6), "bold", center=c)
+
+    def dealer_centre(self, plate: pygame.Rect) -> tuple[int, int]:
+        """The dealer button's centre on ``plate``'s top-left corner; a button kept larger than the window's
+        scale (the text floor's letter) grows down into the plate, not up past its top (into the top bar)."""
+        t = self.table
+        rad = t.px(11, 7)
+        return (plate.x - rad // 2, plate.y + rad // 2 + rad - int(11 * t.u))
 
     def tag_box(self, seat: int, text: str) -> pygame.Rect:
         """Where the seat's tag goes: beside the plate at the top and bottom, on its top edge at the sides."""
         t = self.table
         r: pygame.Rect = t.seat_geo[seat]["plate"]
-        img = t.text.render(text, int(14 * t.u), (24, 16, 6), "bold")
+        img = t.text.render(text, t.px(14, 9), (24, 16, 6), "bold")
         box = img.get_rect().inflate(int(14 * t.u), int(6 * t.u))
         if abs(t.seat_geo[seat]["in"][1]) > 0.6:  # top and bottom seats: beside the plate, clear of the dice
             box.midleft = (r.right + int(6 * t.u), r.centery)
@@ -150,6 +160,6 @@ class SeatPainter:
         """The seat's tag (its last action) in its box (the table's ``tag_box``)."""
         t = self.table
         box = t.tag_box(seat, text)
-        img = t.text.render(text, int(14 * t.u), (24, 16, 6), "bold")
+        img = t.text.render(text, t.px(14, 9), (24, 16, 6), "bold")
         pygame.draw.rect(surf, colour, box, border_radius=box.h // 2)
         surf.blit(img, img.get_rect(center=box.center))

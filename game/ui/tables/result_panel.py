@@ -52,9 +52,9 @@ class ResultPanel:
         r = t.result
         assert r is not None
         u = t.u * (self._scale if scale is None else scale)
-        lines = [(r.title, max(18, int(32 * u)), theme.AMBER, "head")]
+        lines = [(r.title, max(14, int(32 * u)), theme.AMBER, "head")]
         room = int(min(t.area.w * 0.46, 400 * u))  # narrow enough to find a clear place at six seats
-        size = max(11, int(17 * u))  # never smaller than the log's words
+        size = max(10, int(17 * u))  # never smaller than the log's words (t.px's floor)
         for text, colour, role in ((r.sub, theme.CREAM, "text"), (r.why, theme.GOOD, "bold")):
             if text:
                 lines += [(line, size, colour, role) for line in t.text.wrap(text, size, room, role)]

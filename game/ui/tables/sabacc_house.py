@@ -86,7 +86,7 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         """The most room ``seat``'s cards can take, in parts (the zone is their bounding rect): the viewer's
         fanned hand as wide as it may spread with the longest rank in words; another seat's row (never wider
         than five cards) with a rank and total; the plate; the tag."""
-        fs = int(max(11, 14 * self.u))
+        fs = int(max(10, 14 * self.u))
         rank = max(RANK_NAMES, key=lambda name: self.text.render(name, fs, theme.CREAM, "bold").get_width())
         if seat == self.eyes:
             return self.seat_zone_parts(seat, int(self.plate[0] * 1.6 + 8 * self.u), self.mw, self.mh,
@@ -337,7 +337,7 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
         v = self.shown
         spots = self.board_spots()
         keys = self.my_turn() and v.get("phase") == "draw"
-        fs = int(max(11, 13 * u))
+        fs = int(max(10, 13 * u))
         for slot in range(PETALS):  # each petal: its printed outline (an empty petal shows where it goes), its
             x, y = self.petal_xy(slot)  # card, and its key (1–6) on the buyer's turn
             with self.regions.region(f"petal{slot}"):

@@ -108,7 +108,7 @@ class StreetHintaroTable(BaseTable):
             r = img.get_rect(center=(int(pos[0]), int(pos[1])))
             surf.blit(img, r)
             if self.app.settings.colour_blind:
-                self.text.blit(surf, "R" if colour == "red" else "B", int(13 * self.u), theme.CREAM, "bold",
+                self.text.blit(surf, "R" if colour == "red" else "B", self.px(13, 9), theme.CREAM, "bold",
                                midtop=(r.centerx, r.bottom + 1))
 
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
@@ -124,15 +124,15 @@ class StreetHintaroTable(BaseTable):
                 img.set_alpha(90)
             surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
         label = "SHARED CUBE" if not colour else f"SHARED: {colour.upper()}"
-        self.text.blit(surf, label, int(13 * u), theme.AMBER if colour else theme.TEXT_DIM, "bold",
+        self.text.blit(surf, label, self.px(13, 9), theme.AMBER if colour else theme.TEXT_DIM, "bold",
                        midtop=(int(pos[0]), int(pos[1] + self.big_cube * 0.6)))
         self.regions.close()
         self.regions.open("rule_notice")
         if self.shown.get("low_wins"):
-            self.text.blit(surf, "CANTINA RULES: THE LOWER SCORE WINS", int(13 * u), theme.CREAM, "bold",
+            self.text.blit(surf, "CANTINA RULES: THE LOWER SCORE WINS", self.px(13, 9), theme.CREAM, "bold",
                            midbottom=(self.centre[0], self.felt.bottom - int(24 * u)))
         elif self.shown.get("betting") is False:
-            self.text.blit(surf, "NO BETTING: PLAYING FOR ROUNDS", int(13 * u), theme.CREAM, "bold",
+            self.text.blit(surf, "NO BETTING: PLAYING FOR ROUNDS", self.px(13, 9), theme.CREAM, "bold",
                            midbottom=(self.centre[0], self.felt.bottom - int(24 * u)))
         self.regions.close()
 

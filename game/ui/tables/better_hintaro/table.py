@@ -126,7 +126,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             painter.bg, painter.bg_dim = keep
         u = self.u
         self.market_button.label = "Dice table" if self.peek else "Market"
-        self.market_button.rect = pygame.Rect(0, 0, int(150 * u), self.top_h - int(10 * u))
+        self.market_button.rect = pygame.Rect(0, 0, max(84, int(150 * u)), self.top_h - int(10 * u))  # (Dice table)
         self.market_button.rect.topright = (self.menu_button.rect.x - int(10 * u), int(5 * u))
         painter.forget()
 
@@ -361,7 +361,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
     def draw_top(self, surf: pygame.Surface) -> None:
         super().draw_top(surf)
         if self._market_visible():
-            self.market_button.draw(surf, self.text, int(15 * self.u))
+            self.market_button.draw(surf, self.text, self.px(15))  # (Menu's face)
 
     def tooltip(self) -> tuple[str, pygame.Rect] | None:
         tip = super().tooltip()
@@ -468,8 +468,9 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             return super().seat_rect(seat)
         r = self.board_layout().rows[seat].copy()
         plate = self.seat_geo[seat]["plate"]
-        rad = int(11 * self.u)
-        r.union_ip(pygame.Rect(plate.x - rad // 2 - rad - 1, plate.y + rad // 2 - rad - 1, 2 * rad + 2, 2 * rad + 2))
+        rad = self.px(11, 7)  # the dealer button (SeatPainter.draw_dealer_button)
+        cx, cy = self.painter.plates.dealer_centre(plate)
+        r.union_ip(pygame.Rect(cx - rad - 1, cy - rad - 1, 2 * rad + 2, 2 * rad + 2))
         tag = self.tags.get(seat)
         if tag:
             r.union_ip(self.tag_box(seat, tag[0]))
@@ -556,12 +557,12 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         done = len((self.shown.get("completed_bounties") or [[]] * self.n)[seat])
         if done:  # a gold star at the plate's lower left: completed bounties decide the game
             plate = self.seat_geo[seat]["plate"]
-            rad = int(11 * self.u)
-            c = (plate.x - rad // 2, plate.bottom - rad // 2)
+            rad = self.px(11, 7)  # (as large as the dealer button, grown into the plate in a small window)
+            c = (plate.x - rad // 2, plate.bottom - rad // 2 - (rad - int(11 * self.u)))
             with self.regions.region(f"seat{seat}.plate"):  # a badge on the plate, as the dealer button
                 pygame.draw.circle(surf, theme.AMBER, c, rad)
                 pygame.draw.circle(surf, theme.BRASS_DARK, c, rad, 2)
-                self.text.blit(surf, f"{done}", int(13 * self.u), (30, 20, 6), "bold", center=c)
+                self.text.blit(surf, f"{done}", self.px(13, 9), (30, 20, 6), "bold", center=c)
 
     # ------------------------------------------------------------------ the middle of the dice table
     def centre_rect(self) -> pygame.Rect:
@@ -569,14 +570,26 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
         return super().centre_rect().union(self._rules_rect())
 
     def _rules_words(self) -> str:
+        """The round's rules under the Hintaro die; where the side seats' dice leave less room than the whole
+        line needs (a small window, where it keeps the text floor), its last parts are left out (the log says
+        them: "the role passes right")."""
         v = self.shown
-        rules = f"ANTE {v.get('min_bet', 0):,} · CAP {v.get('cap', 0):,} A SEAT · THE HINTARON PASSES RIGHT"
-        return "HIGH STAKES ROUND · " + rules if v.get("high_stakes") else rules
+        parts = [f"ANTE {v.get('min_bet', 0):,}", f"CAP {v.get('cap', 0):,} A SEAT", "THE HINTARON PASSES RIGHT"]
+        if v.get("high_stakes"):
+            parts.insert(0, "HIGH STAKES ROUND")
+        font = self.text.res.font("bold", self.px(12, 9))
+        _, y = self.hintaro_pos()
+        band = pygame.Rect(0, int(y + self.big_die * 0.56 + 18 * self.u + self.die_words_growth()),
+                           self.size[0], font.get_height())
+        room = self.free_width(band)
+        while len(parts) > 2 and font.size(" · ".join(parts))[0] > room:
+            parts.pop()
+        return " · ".join(parts)
 
     def _rules_rect(self) -> pygame.Rect:
         x, y = self.hintaro_pos()
-        img = self.text.render(self._rules_words(), int(12 * self.u), theme.CREAM, "bold")
-        return img.get_rect(midtop=(int(x), int(y + self.big_die * 0.56 + 18 * self.u)))
+        img = self.text.render(self._rules_words(), self.px(12, 9), theme.CREAM, "bold")
+        return img.get_rect(midtop=(int(x), int(y + self.big_die * 0.56 + 18 * self.u + self.die_words_growth())))
 
     def centre_sig(self) -> Any:
         v = self.shown
@@ -585,7 +598,7 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
     def draw_centre(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         super().draw_centre(surf, covered)
         with self.regions.region("rules_line"):
-            self.text.blit(surf, self._rules_words(), int(12 * self.u), theme.CREAM, "bold",
+            self.text.blit(surf, self._rules_words(), self.px(12, 9), theme.CREAM, "bold",
                            topleft=self._rules_rect().topleft)
 
     def pot_pos(self) -> tuple[float, float]:
