@@ -374,6 +374,7 @@ class App:
         if self.trim_in is not None:
             self.trim_in -= dt
             if self.trim_in <= 0:
+                self.res.drop_idle_fonts()
                 release_free_pages()
                 self.trim_in = TRIM_EVERY
         if self.toasts:
