@@ -39,11 +39,17 @@ never leak what the seat may not know. The numbers come from the same exact eval
     sabaccs: Monte Carlo from sampled deals of the unseen cards, see :mod:`game.ai.sabacc`)
 ``samples``
     for an estimate, how many samples it rests on (None when exact)
+``ev_se`` (estimates)
+    the standard error of ``ev`` over its samples (the sabaccs count every sample against folding on the same
+    deal, so Fold is exactly 0: :func:`game.ai.sabacc.relative_to`)
 ``best``
     True on the option with the highest ``ev`` (the first of equals); on Better Hintaro's business stage, where
     ``ev`` is an estimate of position, the shark's play (:func:`game.ai.better_hintaro.advise`)
 ``note``
     one sentence on what the numbers assume
+``win_head`` / ``win_words`` (optional)
+    when ``win`` is not the chance to win the pot (Kinzo's dice: the jackpot's), the panel's heading for it and
+    the tooltip's words
 
 Games without a coach yet return each option with ``None`` numbers and a note saying so.
 
@@ -211,9 +217,12 @@ def _kinzo(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
         t = hand["total"]
         jackpot = kai.DICE_SUM.get(d - t, 0.0)
         for a in legal:
-            out.append(_entry(a, "Roll the dice", win=jackpot * solver.clear(d),
+            # the chance here is the jackpot's alone (the stake is kept or lost besides): headed so, never "WIN"
+            out.append(_entry(a, "Roll the dice", win=jackpot * solver.clear(d), win_head="JACKPOT",
+                              win_words="takes the jackpot",
                               ev=kai.hand_value(t, d, float(hand["stake"]), on_table - hand["stake"], solver.clear(d)),
-                              note="win is the chance of the jackpot"))
+                              note="the chance is the jackpot's; the expected chips count the stake kept or lost "
+                                   "as well"))
         return _mark_best(out)
     values = kai.option_values(view, legal)
     labels = {"stay": "Stay", "hit": "Hit"}

@@ -49,6 +49,12 @@ MAX_ROWS = 8
 #: the most of the log column's height the panel may take (the log keeps the rest)
 MAX_SHARE = 0.62
 
+#: the options that leave the pot (they have no chance of winning it to show)
+LEAVING = frozenset({"drop", "fold", "concede"})
+
+#: what the coach's one line says between the person's turns
+IDLE_WORDS = "waits for your turn"
+
 #: keeps "43 %" on one line when a tip wraps
 NBSP = "\u00a0"
 
@@ -112,7 +118,7 @@ class Row:
     """One option as the panel shows it."""
 
     label: str
-    win: str  # "4.5 %", "≈ 43 %", or "—" when the coach gives no chance for it
+    win: str  # "4.5 %", "≈ 43 %", "0 % · 60 %" (win · tie, the heading says so), or "—" when no chance given
     ev: str
     best: bool
     tip: str  # the full numbers and what they assume (hover)
@@ -129,6 +135,31 @@ class Advice:
     footer: str = ""
     show_win: bool = True
     show_ev: bool = True
+    win_head: str = "WIN"  #: the chance column's heading ("WIN · TIE" when a row can tie, Kinzo's "JACKPOT")
+    shared: str = ""  #: the one chance every staying option shares, said once above the rows (no column then)
+
+
+def tie_chance(e: dict[str, Any]) -> float:
+    """The chance an option neither wins nor loses the pot outright: it splits it (Hintaro), the round ties
+    (Street Hintaro) or the pot carries to the next round (Hintaro: nobody stands). Street Hintaro gives one
+    number under both ``tie`` and ``carry``; it is counted once."""
+    tie = float(e.get("tie") or 0.0)
+    carry = float(e.get("carry") or 0.0)
+    return float(e.get("split") or 0.0) + (tie if tie == carry else tie + carry)
+
+
+def win_text(e: dict[str, Any]) -> str:
+    """The chance column of one row: the chance to win outright, and beside it the chance of a tie (split or
+    carried pot) when there is one, so "0 %" never reads as "this loses" (play report item 1: "Keep 0 % /
+    +30.0" was a hand that ties 60 % of the time)."""
+    exact = bool(e.get("exact", True))
+    if e.get("win") is None:
+        return "—"
+    text = fmt_pct(e["win"], exact)
+    tie = tie_chance(e)
+    if tie > 0 and (exact or 100 * tie >= 0.5):  # whole percents (the tip has the decimal): the column stays narrow
+        text += f" · {'<' + NBSP + '1' if 100 * tie < 0.5 else f'{100 * tie:.0f}'}{NBSP}%"
+    return text
 
 
 def _tip(e: dict[str, Any]) -> str:
@@ -137,14 +168,17 @@ def _tip(e: dict[str, Any]) -> str:
     parts: list[str] = []
     if e.get("win") is not None:
         w = fmt_pct(e["win"], exact)
-        parts.append(f"wins the pot {w}" + (f" ({samples:,} samples)" if not exact and samples else ""))
+        what = str(e.get("win_words") or "wins the pot")
+        parts.append(f"{what} {w}" + (f" ({samples:,} samples)" if not exact and samples else ""))
     for key, words in (("split", "splits it"), ("tie", "ties"), ("carry", "the pot carries")):
         if e.get(key):
             if key == "carry" and e.get("tie") == e.get("carry"):
                 continue  # Street Hintaro gives the same number under both names
             parts.append(f"{words} {fmt_pct(e[key], exact)}")
     if e.get("ev") is not None:
-        parts.append(f"expected chips {fmt_chips(e['ev'], exact)}")
+        se = e.get("ev_se")
+        noise = f" (give or take {se:,.0f}: the standard error of its samples)" if se and not exact else ""
+        parts.append(f"expected chips {fmt_chips(e['ev'], exact)}{noise}")
     called, rational = e.get("ev_if_called"), e.get("ev_if_rational")
     if called is not None and rational is not None and abs(called - rational) >= 0.05:
         parts.append(f"{fmt_chips(called, exact)} if everyone calls, {fmt_chips(rational, exact)} if only "
@@ -161,7 +195,7 @@ def advice_from(entries: Sequence[dict[str, Any]]) -> Advice:
     rows = []
     for e in entries:
         exact = bool(e.get("exact", True))
-        win = "—" if e.get("win") is None else fmt_pct(e["win"], exact)
+        win = win_text(e)
         ev = "—" if e.get("ev") is None else fmt_chips(e["ev"], exact)
         rows.append(Row(str(e.get("label", "?")), win, ev, bool(e.get("best")), _tip(e),
                         None if e.get("ev") is None else float(e["ev"]), e.get("action")))
@@ -175,8 +209,24 @@ def advice_from(entries: Sequence[dict[str, Any]]) -> Advice:
         footer = f"≈ {min(samples):,}–{max(samples):,} samples · click to play"
     else:
         footer = "≈ estimates · click a row to play it"
+    # Hintaro's and Street Hintaro's dice decide the pot whatever the seat bets: every option that stays in has
+    # the same chance, so it is said once above the rows ("If you stay in: win 27.8 %, tie 33.3 %"), which leaves the
+    # rows room for their labels and chips (a leaving option has no chance to give)
+    staying = [(e, r) for e, r in zip(entries, rows, strict=True) if e.get("win") is not None
+               and getattr(e.get("action"), "kind", None) not in LEAVING]
+    if len(staying) >= 2 and len({r.win for _e, r in staying}) == 1 and " · " in staying[0][1].win:
+        e0 = staying[0][0]
+        exact = bool(e0.get("exact", True))
+        shared = (f"If you stay in: win {fmt_pct(e0['win'], exact)}, "
+                  f"tie {fmt_pct(tie_chance(e0), exact)}")
+        return Advice("rows", tuple(rows), footer, show_win=False,
+                      show_ev=any(e.get("ev") is not None for e in entries), shared=shared)
+    heads = {str(e["win_head"]) for e in entries if e.get("win_head")}
+    win_head = next(iter(heads)) if len(heads) == 1 else "WIN"
+    if win_head == "WIN" and any(" · " in r.win for r in rows):
+        win_head = "WIN · TIE"
     return Advice("rows", tuple(rows), footer, show_win=any(e.get("win") is not None for e in entries),
-                  show_ev=any(e.get("ev") is not None for e in entries))
+                  show_ev=any(e.get("ev") is not None for e in entries), win_head=win_head)
 
 
 def pick_rows(rows: Sequence[Row], limit: int) -> tuple[list[Row], int]:
@@ -395,6 +445,11 @@ class CoachPanel:
         self.toggle()
         return True
 
+    def hide_words(self) -> str:
+        """How the panel says it is hidden: "O hides", unless the table keeps O for a button of its own (Better
+        Hintaro's Trade, play report item 3), where only the Odds button does."""
+        return "the Odds button hides" if any(b.key == pygame.K_o for b in self.table.buttons) else "O hides"
+
     def button_tip(self, pos: tuple[int, int]) -> tuple[str, pygame.Rect] | None:
         if self.has_button() and self.button.rect.collidepoint(pos):
             return self.button.tooltip, self.button.rect
@@ -424,12 +479,23 @@ class CoachPanel:
         log = t.log_rect
         return pygame.Rect(log.x + m, log.y + m, log.w - 2 * m, head_h + fit * row_h + foot_h)
 
+    def idle_rect(self) -> pygame.Rect:
+        """Where the coach waits while it has nothing to say (not this person's turn): one line at the top of the
+        log column, so no empty box sits above the log (play report item 16) and the coach still says it is on."""
+        t = self.table
+        m = int(6 * t.u)
+        *_, head_h, _foot_h, _fit = self._metrics()
+        log = t.log_rect
+        return pygame.Rect(log.x + m, log.y + m, log.w - 2 * m, head_h)
+
     def reserved(self) -> int:
-        """How much of the log column's top the coach keeps for itself: its place and a margin while the coach
-        is on at a table with people, else 0 (the log writes below it, so the two never overlap)."""
+        """How much of the log column's top the coach keeps for itself: its place and a margin while it advises,
+        one line while it waits for the person's turn, 0 while it is off or at a table without people (the log
+        writes below it, so the two never overlap). The full place is the same at every decision, so the panel
+        never jumps from one decision to the next; between turns the log has the room."""
         if not self.enabled or not self.has_button():
             return 0
-        r = self.dock_rect()
+        r = self.dock_rect() if self.visible() else self.idle_rect()
         return r.bottom - self.table.log_rect.y + int(4 * self.table.u)
 
     def _paint(self, adv: Advice | None) -> tuple[pygame.Surface, list[tuple[Row, pygame.Rect]]]:
@@ -454,7 +520,8 @@ class CoachPanel:
             message = "no odds for this game yet"
         show_win = adv is not None and adv.kind == "rows" and adv.show_win
         show_ev = adv is not None and adv.kind == "rows" and adv.show_ev
-        win_head, ev_head = "WIN", "EXP. CHIPS"
+        win_head = adv.win_head if adv is not None and adv.kind == "rows" else "WIN"
+        ev_head = "EXP. CHIPS"
         every = adv.rows if adv is not None and adv.kind == "rows" else []
         win_w = max([font.size(r.win)[0] for r in every] + [res.font("bold", small).size(win_head)[0]])
         ev_w = max([font.size(r.ev)[0] for r in every] + [res.font("bold", small).size(ev_head)[0]])
@@ -469,9 +536,13 @@ class CoachPanel:
             row_h = 2 * font.get_linesize() + int(6 * u)
             fit = max(2, (h - head_h - foot_h - line_h) // row_h + 1)  # + 1: pick_rows counts the "more" line
             label_w = w - 2 * pad
+        shared = adv.shared if adv is not None and adv.kind == "rows" else ""
+        if shared:
+            fit = max(2, fit - (line_h + row_h - 1) // row_h)  # the shared chance takes a line above the rows
         if every:
             rows, more = pick_rows(every, fit)
-        footer = (adv.footer + " · O hides") if rows and adv is not None else "O hides the coach"
+        hide = self.hide_words()
+        footer = (adv.footer + f" · {hide}") if rows and adv is not None else f"{hide} the coach"
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         panel(surf, surf.get_rect(), (10, 10, 14), theme.BRASS, radius=int(10 * u), alpha=246, width=2)
         text.blit(surf, "ODDS COACH", head, theme.AMBER, "head", topleft=(pad, int(5 * u)))
@@ -482,6 +553,10 @@ class CoachPanel:
             text.blit(surf, ev_head, small, theme.TEXT_DIM, "bold", bottomright=(x_ev + ev_w, head_h - int(3 * u)))
         rects: list[tuple[Row, pygame.Rect]] = []
         y = head_h
+        if shared and rows:
+            text.blit(surf, text.fit(shared, small, w - 2 * pad), small, theme.CREAM, "text",
+                      midleft=(pad, y + line_h // 2))
+            y += line_h
         if not rows:
             text.blit(surf, text.fit(message, fs, w - 2 * pad), fs, theme.CREAM, "text", midleft=(pad, y + row_h // 2))
         for r in rows:
@@ -532,7 +607,11 @@ class CoachPanel:
 
         pic = self._picture()
         if pic is None:
-            return []
+            if not self.enabled or not self.has_button():
+                return []
+            idle = self.idle_rect()
+            return [Item("coach_idle", idle.copy(), (tuple(idle), self.table.u, self.hide_words()),
+                         lambda s: self._draw_idle(s, idle), 1)]
         surf, rects, rect = pic
         out = [Item("coach", rect.copy(), (self._surf[0] if self._surf else None, tuple(rect)),
                     lambda s: s.blit(surf, rect), 1)]
@@ -542,6 +621,19 @@ class CoachPanel:
             out.append(Item("coach_tip", box, (tuple(lines), tuple(box)),
                             lambda s: self._draw_tip(s, lines, box), 2))
         return out
+
+    def _draw_idle(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """The waiting coach: its title and what it waits for, on one line."""
+        t = self.table
+        u = t.u
+        _fs, small, head, pad, *_ = self._metrics()
+        panel(surf, rect, (10, 10, 14), theme.BRASS, radius=int(10 * u), alpha=246, width=2)
+        x = rect.x + pad
+        t.text.blit(surf, "ODDS COACH", head, theme.AMBER, "head", midleft=(x, rect.centery))
+        x += t.app.res.font("head", head).size("ODDS COACH")[0] + pad
+        words = f"{IDLE_WORDS} · {self.hide_words()}"
+        t.text.blit(surf, t.text.fit(words, small, rect.right - pad - x), small, theme.TEXT_DIM, "text",
+                    midleft=(x, rect.centery))
 
     def _hover_tip(self, rows: list[tuple[Row, pygame.Rect]], rect: pygame.Rect
                    ) -> tuple[list[str], pygame.Rect] | None:
