@@ -498,8 +498,32 @@ def coach_options(view: dict[str, Any], legal: Sequence[Action], sampler: Sample
 
     budget = Budget(samples=per, min_samples=per, batch=batch, z=None, time_limit=None)
     ests = evaluate(sampler, view, list(legal), policies, scoring, Rng(seed), budget)
-    return _mark_best([_entry(e.action, label(view, e.action), win=e.win_rate, ev=e.mean, exact=False,
-                              samples=e.n, note=note) for e in ests])
+    fold = next((e.values for e in ests if e.action.kind == "fold"), None)
+    out = []
+    for e in ests:
+        ev, se = relative_to(e.values, fold)
+        out.append(_entry(e.action, label(view, e.action), win=e.win_rate, ev=ev, ev_se=se, exact=False,
+                          samples=e.n, note=note))
+    return _mark_best(out)
+
+
+def relative_to(values: Sequence[float], fold: Sequence[float] | None) -> tuple[float, float]:
+    """An option's expected chips and their standard error from its rollouts, counted against folding now when
+    folding is an option: each sample less what folding came to on the same deal (the same determinization and
+    answers, :func:`evaluate`'s common random numbers). Why: the coach's chips are defined so that folding is 0
+    (what is in the pot is gone either way), but a folded seat's rollouts still move its equal share of a carried
+    pot (a sabacc pot won, a pot that carries), so Fold showed "≈ +2.9" from 24 samples (play report item 2); on
+    the same deals that drift cancels, Fold is exactly 0 and every other row is less noisy, not only shifted."""
+    if fold is not None and len(fold) == len(values):
+        diffs = [v - f for v, f in zip(values, fold, strict=True)]
+    else:
+        diffs = list(values)
+    n = len(diffs)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
 
 
 def swap_to_zero(cards: list[int], candidates: list[int], pool: list[int], value: Sequence[int], total: int,

@@ -623,7 +623,8 @@ def coach(view: dict[str, Any], legal: Sequence[Action]) -> list[dict[str, Any]]
         "estimated from sampled deals of the cards you cannot see (a raiser is taken to hold zero most of the "
         "time); the others answer a bet as the sharks read them: a zero hand plays on, any other hand calls a "
         "bet up to the pot in 60 % of deals (less as a bet outgrows the pot), else folds; chips to the end of "
-        "the hand, a carried pot counted as an equal share",
+        "the hand, later bets included, counted against folding now (Fold is 0), a carried pot as an equal share; "
+        "win counts the pots taken when the others fold",
     )
 
 

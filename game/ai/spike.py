@@ -598,7 +598,8 @@ def coach(view: dict[str, Any], legal: Sequence[Action], reader: TableReader | N
         "raises have meant it); the others answer every bet to the hand's end as each has answered yours: a zero "
         "hand calls, any other hand calls a bet up to the pot as often as that seat has stayed in against your "
         f"bets ({COACH_CALL_RATE:.0%} before it has faced one) and a bigger one less as it grows, else folds; "
-        "chips to the end of the hand, carried chips counted as an equal share",
+        "chips to the end of the hand, later bets included, counted against folding now (Fold is 0), carried chips as "
+        "an equal share; win counts the pots taken when the others fold",
     )
 
 
