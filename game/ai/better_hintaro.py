@@ -915,7 +915,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
             ev, label = None, f"Draw on {who(a.target)}"
         elif kind == "loan":
             ev, label = None, "Loan"
-        out.append(coach._entry(a, label, ev=ev, exact=False, note=note))
+        out.append(coach._entry(a, label, ev=ev, exact=False, note=note, ev_head="POSITION"))
     # the top row is the shark's play, not the highest estimate: ``ev`` here is a valuation's guess, and
     # acting on every positive guess (an auction, a bounty, a purchase a few credits "up") bought what the
     # estimate's noise flattered; the shark acts only on a gain clear of its margin, keeps credits back for
@@ -926,6 +926,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], names: Sequence[str] |
     if top is None or top["ev"] is None:  # (a shootout challenge has no price: the rows by ``ev`` then)
         return coach._mark_best(out)
     top["best"] = True
+    top["pick"] = "shark's pick"  # the panel says so on the row: it is not the largest number (play report item 11)
     top["note"] = ("the shark's play: it acts only on a gain well clear of what the estimate can miss by, and "
                    "keeps credits back for the dice. " + note)
     return out

@@ -47,6 +47,11 @@ never leak what the seat may not know. The numbers come from the same exact eval
     ``ev`` is an estimate of position, the shark's play (:func:`game.ai.better_hintaro.advise`)
 ``note``
     one sentence on what the numbers assume
+``ev_head`` (optional)
+    when ``ev`` is not chips (Better Hintaro's business: the change in position, in credits), the panel's heading
+``pick`` (optional)
+    on a ``best`` row chosen otherwise than by the largest ``ev`` (Better Hintaro's business: "shark's pick"), the
+    words the panel marks it with
 ``win_head`` / ``win_words`` (optional)
     when ``win`` is not the chance to win the pot (Kinzo's dice: the jackpot's), the panel's heading for it and
     the tooltip's words

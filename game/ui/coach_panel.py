@@ -137,6 +137,7 @@ class Advice:
     show_ev: bool = True
     win_head: str = "WIN"  #: the chance column's heading ("WIN · TIE" when a row can tie, Kinzo's "JACKPOT")
     shared: str = ""  #: the one chance every staying option shares, said once above the rows (no column then)
+    ev_head: str = "EXP. CHIPS"  #: the number column's heading (Better Hintaro's business: "POSITION")
 
 
 def tie_chance(e: dict[str, Any]) -> float:
@@ -197,7 +198,10 @@ def advice_from(entries: Sequence[dict[str, Any]]) -> Advice:
         exact = bool(e.get("exact", True))
         win = win_text(e)
         ev = "—" if e.get("ev") is None else fmt_chips(e["ev"], exact)
-        rows.append(Row(str(e.get("label", "?")), win, ev, bool(e.get("best")), _tip(e),
+        label = str(e.get("label", "?"))
+        if e.get("best") and e.get("pick"):  # the top row is a play, not the largest number: it says whose
+            label = f"{label} ({e['pick']})"
+        rows.append(Row(label, win, ev, bool(e.get("best")), _tip(e),
                         None if e.get("ev") is None else float(e["ev"]), e.get("action")))
     estimates = [e for e in entries if not e.get("exact", True)]
     samples = {e.get("samples") for e in estimates if e.get("samples")}
@@ -221,12 +225,17 @@ def advice_from(entries: Sequence[dict[str, Any]]) -> Advice:
                   f"tie {fmt_pct(tie_chance(e0), exact)}")
         return Advice("rows", tuple(rows), footer, show_win=False,
                       show_ev=any(e.get("ev") is not None for e in entries), shared=shared)
+    ev_heads = {str(e["ev_head"]) for e in entries if e.get("ev_head")}
+    ev_head = next(iter(ev_heads)) if len(ev_heads) == 1 else "EXP. CHIPS"
+    picked = next((e for e in entries if e.get("best") and e.get("pick")), None)
+    if picked is not None:  # say once why the highlighted row is not the largest number
+        footer = f"{picked['pick']}: its play, not the top number"
     heads = {str(e["win_head"]) for e in entries if e.get("win_head")}
     win_head = next(iter(heads)) if len(heads) == 1 else "WIN"
     if win_head == "WIN" and any(" · " in r.win for r in rows):
         win_head = "WIN · TIE"
     return Advice("rows", tuple(rows), footer, show_win=any(e.get("win") is not None for e in entries),
-                  show_ev=any(e.get("ev") is not None for e in entries), win_head=win_head)
+                  show_ev=any(e.get("ev") is not None for e in entries), win_head=win_head, ev_head=ev_head)
 
 
 def pick_rows(rows: Sequence[Row], limit: int) -> tuple[list[Row], int]:
@@ -521,7 +530,7 @@ class CoachPanel:
         show_win = adv is not None and adv.kind == "rows" and adv.show_win
         show_ev = adv is not None and adv.kind == "rows" and adv.show_ev
         win_head = adv.win_head if adv is not None and adv.kind == "rows" else "WIN"
-        ev_head = "EXP. CHIPS"
+        ev_head = adv.ev_head if adv is not None and adv.kind == "rows" else "EXP. CHIPS"
         every = adv.rows if adv is not None and adv.kind == "rows" else []
         win_w = max([font.size(r.win)[0] for r in every] + [res.font("bold", small).size(win_head)[0]])
         ev_w = max([font.size(r.ev)[0] for r in every] + [res.font("bold", small).size(ev_head)[0]])
@@ -543,6 +552,8 @@ class CoachPanel:
             rows, more = pick_rows(every, fit)
         hide = self.hide_words()
         footer = (adv.footer + f" · {hide}") if rows and adv is not None else f"{hide} the coach"
+        if rows and adv is not None and res.font("text", small).size(footer)[0] > w - 2 * pad:
+            footer = adv.footer  # what the numbers are comes before how to hide them
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         panel(surf, surf.get_rect(), (10, 10, 14), theme.BRASS, radius=int(10 * u), alpha=246, width=2)
         text.blit(surf, "ODDS COACH", head, theme.AMBER, "head", topleft=(pad, int(5 * u)))
@@ -578,7 +589,8 @@ class CoachPanel:
                 text.blit(surf, r.ev, fs, theme.GOOD if r.best else ink, role, midright=(x_ev + ev_w, cy))
             y += row_h
         if more:
-            text.blit(surf, text.fit(f"+ {more} more options with fewer expected chips", small, w - 2 * pad), small,
+            lower = "fewer expected chips" if ev_head == "EXP. CHIPS" else "lower numbers"
+            text.blit(surf, text.fit(f"+ {more} more options with {lower}", small, w - 2 * pad), small,
                       theme.TEXT_DIM, "text", midleft=(pad, y + line_h // 2))
         text.blit(surf, text.fit(footer, small, w - 2 * pad), small, theme.TEXT_DIM, "text",
                   midbottom=(w // 2, h - int(5 * u)))

@@ -63,3 +63,31 @@ def test_a_chance_every_staying_option_shares_is_said_once_above_the_rows() -> N
     rows[2]["win"] = 0.3  # the chances differ: a column again
     adv = advice_from(rows)
     assert adv.show_win and not adv.shared
+
+
+def test_better_hintaros_business_top_row_says_it_is_the_sharks_pick_under_a_position_heading() -> None:
+    """Play report item 11: "End turn ≈ 0" lit above "Take … ≈ +38.4" read as a mistake. The top row is the
+    shark's play by design; the panel says so on the row and in the footer, and heads the numbers POSITION (they
+    are a change in position in credits, not chips won)."""
+    from game.ai import make_agent
+
+    state = create("better_hintaro", seats=4, seed=2, options={"rounds": 4})
+    agents = [make_agent("regular", "better_hintaro", seed=20 + s) for s in range(4)]
+    seen = 0
+    for _ in range(400):
+        seat = state.current_seat
+        if seat is None:
+            break
+        view, legal = state.view(seat), state.legal_actions()
+        state.apply(agents[seat].choose(view, legal))
+        if view["phase"] != "business":
+            continue
+        entries = coach_ai.advise("better_hintaro", view, legal, ["Grell", "Oona", "Tavi", "Brix"])
+        adv = advice_from(entries)
+        best = [r for r in adv.rows if r.best]
+        assert len(best) == 1 and best[0].label.endswith("(shark's pick)")
+        assert adv.ev_head == "POSITION" and "shark's pick" in adv.footer
+        seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3
