@@ -430,7 +430,7 @@ def test_personality_names_are_checked():
 
 # ------------------------------------------------------------------------------ the coach
 _KEYS = {"action", "label", "win", "split", "tie", "carry", "equity", "ev", "ev_if_called", "ev_if_rational",
-         "exact", "samples", "best", "note"}
+         "exact", "samples", "best", "note", "ev_se", "ev_head", "pick", "win_head", "win_words"}
 
 
 def _walk(game_id, seats, seed, rounds=6):

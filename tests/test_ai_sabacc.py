@@ -256,7 +256,7 @@ def test_spike_regular_and_shark_swap_for_a_zero_hand(level, no_clock):
 
 # ------------------------------------------------------------------------------------------- the coach
 _KEYS = {"action", "label", "win", "split", "tie", "carry", "equity", "ev", "ev_if_called", "ev_if_rational",
-         "exact", "samples", "best", "note"}
+         "exact", "samples", "best", "note", "ev_se", "ev_head", "pick", "win_head", "win_words"}
 
 
 @pytest.mark.parametrize("game_id", SABACCS)

@@ -10,6 +10,7 @@ import pytest
 from game.ai import coach, make_agent
 from game.ai.sabacc import relative_to
 from game.engine import create
+from game.ui.coach_panel import NBSP, advice_from
 
 
 def fold_decisions(game_id: str, limit: int) -> list[list[dict]]:
@@ -39,6 +40,8 @@ def test_fold_is_exactly_zero_and_every_row_says_how_noisy_it_is(game_id: str) -
         assert all(e["ev_se"] is not None and e["ev_se"] >= 0 for e in others)
         assert any(e["ev_se"] > 0 for e in others), "a bet's rollouts never all come to the same chips"
         assert "against folding" in fold["note"]
+        shown = advice_from(rows).rows[[e["action"] for e in rows].index(fold["action"])]
+        assert (shown.ev, shown.win.replace(NBSP, " ")) == ("0", "0 %"), "a fold is 0 by definition, not ≈ 0"
 
 
 def test_chips_against_folding_are_paired_on_the_same_deals() -> None:

@@ -39,7 +39,7 @@ never leak what the seat may not know. The numbers come from the same exact eval
     sabaccs: Monte Carlo from sampled deals of the unseen cards, see :mod:`game.ai.sabacc`)
 ``samples``
     for an estimate, how many samples it rests on (None when exact)
-``ev_se`` (estimates)
+``ev_se`` (None unless given)
     the standard error of ``ev`` over its samples (the sabaccs count every sample against folding on the same
     deal, so Fold is exactly 0: :func:`game.ai.sabacc.relative_to`)
 ``best``
@@ -47,12 +47,12 @@ never leak what the seat may not know. The numbers come from the same exact eval
     ``ev`` is an estimate of position, the shark's play (:func:`game.ai.better_hintaro.advise`)
 ``note``
     one sentence on what the numbers assume
-``ev_head`` (optional)
+``ev_head`` (None unless given)
     when ``ev`` is not chips (Better Hintaro's business: the change in position, in credits), the panel's heading
-``pick`` (optional)
+``pick`` (None unless given)
     on a ``best`` row chosen otherwise than by the largest ``ev`` (Better Hintaro's business: "shark's pick"), the
     words the panel marks it with
-``win_head`` / ``win_words`` (optional)
+``win_head`` / ``win_words`` (None unless given)
     when ``win`` is not the chance to win the pot (Kinzo's dice: the jackpot's), the panel's heading for it and
     the tooltip's words
 
@@ -85,6 +85,8 @@ def _entry(action: Action, label: str, **values: Any) -> dict[str, Any]:
         "action": action, "label": label, "win": None, "split": None, "tie": None, "carry": None,
         "equity": None, "ev": None, "ev_if_called": None, "ev_if_rational": None, "exact": True,
         "samples": None, "best": False, "note": "",
+        # optional: None unless the game has something to say (see the module docstring)
+        "ev_se": None, "ev_head": None, "pick": None, "win_head": None, "win_words": None,
     }
     entry.update(values)
     return entry

@@ -16,9 +16,10 @@ Why it is built this way:
   not drawn while the curtain is up, and its eyes are still the previous person's until the click).
 - The panel has one fixed place: the top of the right-hand log column, its full width and a fixed height
   (:meth:`CoachPanel.dock_rect`), so it never covers the table or the action bar and never moves as the advice
-  changes (issue 14: a panel that hopped between corners covered the table). While the coach is on, the log
-  is written below that place (:meth:`CoachPanel.reserved`), whether or not the panel is showing, so the log
-  does not jump either. The panel is painted once per result into a cached surface; a frame only blits it.
+  changes (issue 14: a panel that hopped between corners covered the table). While it advises, the log is
+  written below that place (:meth:`CoachPanel.reserved`); between the person's turns the coach folds to one
+  line and the log has the room (play report item 16: an empty box sat above the log). The panel is painted
+  once per result into a cached surface; a frame only blits it.
 - A coach that raises shows "no advice here" and logs the error: a coach bug never costs a game.
 """
 
@@ -149,11 +150,20 @@ def tie_chance(e: dict[str, Any]) -> float:
     return float(e.get("split") or 0.0) + (tie if tie == carry else tie + carry)
 
 
+def is_exact(e: dict[str, Any]) -> bool:
+    """Whether a row's numbers are exact: enumerated, or a fold the coach counts as 0 by definition (the sabaccs
+    count every option against folding, so their Fold is exactly 0 and is not written "≈ 0")."""
+    if e.get("exact", True):
+        return True
+    leaving = getattr(e.get("action"), "kind", None) in LEAVING
+    return leaving and e.get("ev") == 0.0 and e.get("ev_se") == 0.0 and not e.get("win")
+
+
 def win_text(e: dict[str, Any]) -> str:
     """The chance column of one row: the chance to win outright, and beside it the chance of a tie (split or
     carried pot) when there is one, so "0 %" never reads as "this loses" (play report item 1: "Keep 0 % /
     +30.0" was a hand that ties 60 % of the time)."""
-    exact = bool(e.get("exact", True))
+    exact = is_exact(e)
     if e.get("win") is None:
         return "—"
     text = fmt_pct(e["win"], exact)
@@ -195,7 +205,7 @@ def advice_from(entries: Sequence[dict[str, Any]]) -> Advice:
         return Advice("empty")
     rows = []
     for e in entries:
-        exact = bool(e.get("exact", True))
+        exact = is_exact(e)
         win = win_text(e)
         ev = "—" if e.get("ev") is None else fmt_chips(e["ev"], exact)
         label = str(e.get("label", "?"))
