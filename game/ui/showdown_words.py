@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.engine.hintaro import STANDINGS
+
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -36,6 +38,17 @@ def _your(p: Mapping[str, Any]) -> str:
     return "your " if p.get("yours") else ""
 
 
+def _stand_rule() -> str:
+    """What "stand" means in Hintaro and Better Hintaro, from the engine's table of standings (Tukar, Kulro)."""
+    said = [" and ".join(f"{n} {name}" for n, name in zip(counts, ("Tukar", "Kulro"), strict=True) if n)
+            for counts in STANDINGS]
+    return f"dice stand only on exactly {', '.join(said[:-1])} or {said[-1]} left after the Hintaro die"
+
+
+#: "dice stand only on exactly 2 Tukar and 2 Kulro, 4 Kulro, 2 Tukar or 2 Kulro left after the Hintaro die"
+STAND_RULE = _stand_rule()
+
+
 _Words = Callable[[Mapping[str, Any]], str]
 
 _COMMON: dict[str, _Words] = {
@@ -47,7 +60,7 @@ _COMMON: dict[str, _Words] = {
 _WORDS: dict[str, dict[str, _Words]] = {
     "hintaro": {
         "last_standing": lambda p: "Everyone else dropped: no dice were needed",
-        "nobody_stands": lambda p: "No dice stand after the Hintaro die",
+        "nobody_stands": lambda p: f"Nobody stands: {STAND_RULE}",
         "split": lambda p: f"{_num(p.get('ways', 2)).capitalize()} seats tie with {p.get('standing')}",
         "only_standing": lambda p: f"{p.get('standing')} is the only standing left after the Hintaro die",
         "better_standing": lambda p: f"{p.get('standing')} beats {p.get('beats')}",
