@@ -334,7 +334,7 @@ class HintaroTable(BaseTable):
             if odd == amount:
                 return f"The split leaves {count(odd, 'odd chip')}: {'it carries' if odd == 1 else 'they carry'} " \
                        "to the next round."
-            return f"Nobody stands ({STAND_RULE}): {carries(amount)}."
+            return f"Nobody stands: {carries(amount)}."  # (the Why line below says what stand means)
         if kind == "round_over":
             return None if ev.get("winners") else f"Round {ev['round']} ends with no winner."
         if kind == "carry_returned":
