@@ -64,5 +64,5 @@ def test_the_house_rule_says_what_the_house_does() -> None:
     assert dealer_must_draw([6, 6])  # two cards never stop it, a 5 or 6 among them or not
     assert dealer_must_draw([1, 2, 3, 4]) and not dealer_must_draw([1, 2, 3, 4, 5])
     assert not dealer_must_draw([1, 1, 1, 1, 1, 1])
-    assert "3rd card" in DEALER_RULE and "5 or 6" in DEALER_RULE and f"{MAX_CARDS} cards at most" in DEALER_RULE
+    assert "3 cards" in DEALER_RULE and "5 or 6" in DEALER_RULE and f"{MAX_CARDS} at most" in DEALER_RULE
     assert "stops on" not in DEALER_RULE

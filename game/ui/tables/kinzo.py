@@ -51,15 +51,15 @@ SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "ja
                   "to_jackpot": "TO JACKPOT"}
 #: the house's rule, printed under its cards (game.engine.kinzo.dealer_must_draw: a third card always, then on
 #: until a 5 or 6 shows from the third card on, or six cards)
-DEALER_RULE = "takes a 3rd card, then draws until a 5 or 6 shows (6 cards at most)"
+DEALER_RULE = "draws to 3 cards, then until a 5 or 6 shows (6 at most)"
 
 
 def survive_words(dealer_total: Any) -> str:
     """Which totals survive the house (game.engine.kinzo.judge): below its total but more than half of it (half
     or less is doubled out), said with the numbers once the house's total is known."""
     if not isinstance(dealer_total, int) or dealer_total < 1:
-        return "you survive below the house's total and above half of it"
-    return f"you survive on {dealer_total // 2 + 1} to {dealer_total}; exactly {dealer_total} after dice: jackpot"
+        return "survive: under the house total, over half of it"
+    return f"survive: {dealer_total // 2 + 1} to {dealer_total} · {dealer_total} after dice: jackpot"
 
 
 def own_net_words(d: dict[str, Any], eyes: int | None) -> str:
@@ -183,7 +183,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         fs = int(max(10, 14 * u))
         note = self.text.res.font("text", int(max(10, 12 * u)))
         words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(10, 14 * u)),
-                    note.size(DEALER_RULE)[0], note.size(survive_words(36))[0])
+                    note.size(DEALER_RULE)[0])  # (the survive line under it is no wider)
         dx = max(230 * u, words / 2 + int(6 * u) + self.stake_box_w() / 2)
         self.deck_pos = (int(cx - dx), int(self.dealer_cards_y + self.dh * 0.45))
         self.prize_pos = (int(cx + max(270 * u, dx)), int(cy - 30 * u))  # under the stake, clear of the result panel
@@ -433,8 +433,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def dealer_rect(self) -> pygame.Rect:
         r = self.dealer_plate.inflate(int(40 * self.u), int(30 * self.u))
         note = self.text.res.font("text", int(max(10, 12 * self.u)))  # the rule and the survive band under it
-        row = pygame.Rect(0, 0, max(self.dw * 5, note.size(DEALER_RULE)[0], note.size(survive_words(36))[0]),
-                          self.dh + self.lh + 2 * note.get_linesize() + int(24 * self.u))
+        row = pygame.Rect(0, 0, self.dw * 5, self.dh + self.lh + 2 * note.get_linesize() + int(24 * self.u))
         row.midtop = (self.centre[0], self.dealer_cards_y - self.dh // 2 - int(8 * self.u))
         r.union_ip(row)
         sr = self.spots_rect(self.board_spots())
