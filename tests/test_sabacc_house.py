@@ -1160,3 +1160,46 @@ def test_reason_helper_covers_every_key_entry() -> None:
         "higher_plus_card", {"standing": "Sabacc", "card": 7, "other": 5})
     assert _reason({0: rank_hand([3, -3, 1, -1]), 1: rank_hand([-3, 3, -1, 1])}, [0, 1], [0, 1]) == (
         "split", {"standing": "Rule of Two", "ways": 2})
+
+
+def test_reason_against_each_losing_hand_is_its_own_comparison() -> None:
+    """Play report item 4: Rook's four-card Sabacc lost to Oona's five cards, but the headline compared Oona with
+    Kessick (sizes 22 to 12); the reason against Rook must be the card count, not two other seats' sums."""
+    from game.engine.sabacc_house.ranks import rank_hand
+    from game.engine.sabacc_house.table import reasons_against, showdown_reason
+
+    hands = {0: [-7, -7, 9, 5], 1: [-3, 0, 2, -5, 7], 2: [10, -6, -4, 1, -1], 3: [1, -2, 3, 2, -4]}
+    ranks = {s: rank_hand(h) for s, h in hands.items()}
+    seats = [0, 1, 2, 3]
+    assert showdown_reason(ranks, seats, [2]) == ("larger_size_sum", {"standing": "Sabacc", "sum": 22, "other": 12})
+    against = reasons_against(ranks, seats, [2], 4)
+    assert against[0] == ["more_cards", {"standing": "Sabacc", "cards": 5, "other": 4}]
+    assert against[1] == ["better_rank", {"standing": "Sabacc", "beats": "Nuhlrek"}]
+    assert against[2] is None
+    assert against[3] == ["larger_size_sum", {"standing": "Sabacc", "sum": 22, "other": 12}]
+    # a hand level with the winner's on every count lost the blind draw
+    ranks[3] = rank_hand([10, -6, -4, 1, -1])
+    assert reasons_against(ranks, seats, [2], 4)[3] == ["blind_draw", {"standing": "Sabacc"}]
+
+
+def test_round_over_says_why_each_losing_seat_lost() -> None:
+    """Every showdown's round_over carries a reason against each seat that showed and lost (None otherwise)."""
+    from game.engine.showdown import REASON_CODES
+
+    checked = 0
+    for seed in range(6):
+        state = create("sabacc_house", seats=4, seed=seed, options={"rounds": 3})
+        while not state.is_over:
+            legal = state.legal_actions()
+            action = next((a for a in legal if a.kind in ("check", "call")), legal[0])
+            for ev in state.apply(action):
+                if ev.kind == "round_over" and ev.data["showdown"]:
+                    against = ev.data["against"]
+                    assert len(against) == 4
+                    for seat, entry in enumerate(against):
+                        lost = seat in ev.data["show_order"] and seat not in ev.data["winners"]
+                        assert (entry is not None) == lost, (seat, ev.data)
+                        if entry:
+                            assert entry[0] in REASON_CODES["sabacc_house"]
+                    checked += 1
+    assert checked

@@ -46,3 +46,17 @@ def test_words() -> None:
         "Equal Nulrhek: the positive total wins (+1 over −1)")
     assert showdown_words("kinzo", "survived", {"count": 1, "dealer_total": 14}).startswith("1 hand survived")
     assert showdown_words("hintaro", "no_such_code", {}) == ""
+
+
+def test_the_reason_shown_is_the_one_against_the_player_at_the_screen() -> None:
+    """Play report item 4: a player who lost reads why the winner beat *their* hand; a watcher or a winner reads
+    the round's reason (the winner against the runner-up)."""
+    from game.ui.showdown_words import round_why
+
+    d = {"reason": "larger_size_sum", "params": {"standing": "Sabacc", "sum": 22, "other": 12},
+         "against": [["more_cards", {"standing": "Sabacc", "cards": 5, "other": 4}], None, None]}
+    assert round_why("sabacc_house", d, 0) == "Equal Sabacc: five cards beat your four"
+    assert round_why("sabacc_house", d, 1) == "Equal Sabacc: the larger sum of card sizes wins (22 to 12)"
+    assert round_why("sabacc_house", d, None) == round_why("sabacc_house", d, 1)
+    plain = {"reason": "nobody_stands", "params": {}}
+    assert round_why("hintaro", plain, 0) == showdown_words("hintaro", "nobody_stands")

@@ -396,7 +396,17 @@ def make_die_face(material: str, symbols) -> Doc:
     ink, rim, rim_op = SILVER_INK if material == "silver" else GOLD_INK
     for s, x, y, z in face_slots(symbols):
         engrave(d, s, x * 100, y * 100, z * 100, ink, rim, rim_op)
+    if not symbols:
+        blank_mark(d, ink, rim, rim_op)
     return d
+
+
+def blank_mark(d: Doc, ink, rim, rim_op) -> None:
+    """A rolled blank face: a small engraved empty ring, hollow where the other faces carry a symbol, so a die
+    that landed blank never reads as an unthrown or hidden die (a bare face did; play report 7). No slash: a
+    slash is the Hintaro die's strike."""
+    d.add(group(el("circle", cx=51.1, cy=51.3, r=12, fill="none", stroke=rim, stroke_width=5), opacity=rim_op),
+          group(el("circle", cx=50, cy=50, r=12, fill="none", stroke=ink, stroke_width=5), opacity=0.5))
 
 
 def make_cube(colour: str) -> Doc:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.engine.hintaro import STANDINGS
+
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -31,6 +33,22 @@ def _equal(p: Mapping[str, Any]) -> str:
     return f"Equal {st}: " if st else "Level: "
 
 
+def _your(p: Mapping[str, Any]) -> str:
+    """"your " when the reason compares the winner with the hand of the player at the screen."""
+    return "your " if p.get("yours") else ""
+
+
+def _stand_rule() -> str:
+    """What "stand" means in Hintaro and Better Hintaro, from the engine's table of standings (Tukar, Kulro)."""
+    said = [" and ".join(f"{n} {name}" for n, name in zip(counts, ("Tukar", "Kulro"), strict=True) if n)
+            for counts in STANDINGS]
+    return f"dice stand only on exactly {', '.join(said[:-1])} or {said[-1]} left after the Hintaro die"
+
+
+#: "dice stand only on exactly 2 Tukar and 2 Kulro, 4 Kulro, 2 Tukar or 2 Kulro left after the Hintaro die"
+STAND_RULE = _stand_rule()
+
+
 _Words = Callable[[Mapping[str, Any]], str]
 
 _COMMON: dict[str, _Words] = {
@@ -42,7 +60,7 @@ _COMMON: dict[str, _Words] = {
 _WORDS: dict[str, dict[str, _Words]] = {
     "hintaro": {
         "last_standing": lambda p: "Everyone else dropped: no dice were needed",
-        "nobody_stands": lambda p: "No dice stand after the Hintaro die",
+        "nobody_stands": lambda p: f"Nobody stands: {STAND_RULE}",
         "split": lambda p: f"{_num(p.get('ways', 2)).capitalize()} seats tie with {p.get('standing')}",
         "only_standing": lambda p: f"{p.get('standing')} is the only standing left after the Hintaro die",
         "better_standing": lambda p: f"{p.get('standing')} beats {p.get('beats')}",
@@ -61,16 +79,19 @@ _WORDS: dict[str, dict[str, _Words]] = {
     },
     "sabacc_house": {
         "blind_draw": lambda p: f"{_equal(p)}the blind draw nearest zero wins",
-        "better_rank": lambda p: f"{p.get('standing')} beats {p.get('beats')}",
-        "nearest_zero": lambda p: f"Nearest to zero: {_signed(p.get('total'))} against {_signed(p.get('other'))}",
-        "pair_beats_no_pair": lambda p: f"{_equal(p)}a hand with a pair beats one without",
-        "four_card_form": lambda p: f"{_equal(p)}the four-card form beats the five-card one",
-        "more_cards": lambda p: f"{_equal(p)}{_num(p.get('cards'))} cards beat {_num(p.get('other'))}",
+        "better_rank": lambda p: f"{p.get('standing')} beats {_your(p)}{p.get('beats')}",
+        "nearest_zero": lambda p: f"Nearest to zero: {_signed(p.get('total'))} against "
+                                  f"{_your(p)}{_signed(p.get('other'))}",
+        "pair_beats_no_pair": lambda p: (f"{_equal(p)}a hand with a pair beats "
+                                         f"{'yours, which has none' if p.get('yours') else 'one without'}"),
+        "four_card_form": lambda p: f"{_equal(p)}the four-card form beats {_your(p) or 'the '}five-card one",
+        "more_cards": lambda p: f"{_equal(p)}{_num(p.get('cards'))} cards beat {_your(p)}{_num(p.get('other'))}",
         "larger_size_sum": lambda p: f"{_equal(p)}the larger sum of card sizes wins ({p.get('sum')} to "
-                                     f"{p.get('other')})",
-        "higher_size_card": lambda p: f"{_equal(p)}the biggest card wins ({p.get('card')} to {p.get('other')})",
+                                     f"{_your(p)}{p.get('other')})",
+        "higher_size_card": lambda p: f"{_equal(p)}the biggest card wins ({p.get('card')} to "
+                                      f"{_your(p)}{p.get('other')})",
         "higher_plus_card": lambda p: f"{_equal(p)}the highest plus card wins ({_signed(p.get('card'))} to "
-                                      f"{_signed(p.get('other'))})",
+                                      f"{_your(p)}{_signed(p.get('other'))})",
     },
     "nepunian_spike": {
         "better_rank": lambda p: f"{p.get('standing')} beats {p.get('beats')}",
@@ -99,6 +120,20 @@ def showdown_words(game_id: str, reason: str | None, params: Mapping[str, Any] |
         return words(params or {})
     except (TypeError, ValueError, KeyError):
         return ""
+
+
+def round_why(game_id: str, d: Mapping[str, Any], eyes: int | None) -> str:
+    """Why the round went as it did, for the player at the screen: when the engine says why the winner beat
+    each losing hand (``against``, per seat) and ``eyes`` lost at the showdown, the comparison that beat
+    *their* hand ("five cards beat your four"), not the one with the runner-up (maybe two other seats);
+    otherwise the round's own reason."""
+    against = d.get("against")
+    if eyes is not None and isinstance(against, list) and 0 <= eyes < len(against) and against[eyes]:
+        code, params = against[eyes]
+        words = showdown_words(game_id, code, {**params, "yours": True})
+        if words:
+            return words
+    return showdown_words(game_id, d.get("reason"), d.get("params"))
 
 
 def has_words(game_id: str, reason: str) -> bool:

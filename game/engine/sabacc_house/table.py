@@ -795,7 +795,8 @@ class SabaccHouse(State):
                                                 contenders=[], showdown=False, show_order=[], best=[],
                                                 sabacc_pot_won=False, carried=self.sabacc,
                                                 carried_sabacc=self.sabacc, carried_main=0,
-                                                stacks=list(self.stacks), reason="last_standing", params={})),
+                                                stacks=list(self.stacks), reason="last_standing", params={},
+                                                against=[None] * self.n)),
         ]
         self._clear_table()
         return events + self._start_hand()
@@ -853,7 +854,9 @@ class SabaccHouse(State):
             winners = best_of([s for s in order if s in layer["eligible"]])
             awards.append(("main", layer["amount"], winners, layer["amount"] // len(winners)))
         overall = best_of(order)
-        why, params = showdown_reason(ranks, [s for s in order if s in layers[0]["eligible"]], awards[0][2])
+        main_seats = [s for s in order if s in layers[0]["eligible"]]
+        why, params = showdown_reason(ranks, main_seats, awards[0][2])
+        against = reasons_against(ranks, main_seats, awards[0][2], n)
         sabacc_won = wins_sabacc_pot(ranks[overall[0]])
         if sabacc_won:
             awards.append(("sabacc", self.sabacc, overall, self.sabacc // len(overall)))
@@ -904,7 +907,8 @@ class SabaccHouse(State):
                                                           show_order=order[:], best=list(overall),
                                                           sabacc_pot_won=sabacc_won, carried=carried,
                                                           carried_sabacc=self.sabacc, carried_main=carry_main,
-                                                          stacks=stacks[:], reason=why, params=params)))
+                                                          stacks=stacks[:], reason=why, params=params,
+                                                          against=against)))
         self._clear_table()
         return events + self._start_hand(last=last)  # the odd chips given cannot bring another hand about
 
@@ -1121,7 +1125,27 @@ def showdown_reason(ranks: Mapping[int, HandRank], seats: list[int], winners: li
     others = [s for s in seats if s not in tied]
     if not others:
         return "last_standing", {}
-    other = max(ranks[s] for s in others)
+    return beat_reason(win, max(ranks[s] for s in others))
+
+
+def reasons_against(ranks: Mapping[int, HandRank], seats: list[int], winners: list[int],
+                    n: int) -> list[list[Any] | None]:
+    """Per seat, why the main pot's winner beat *that* seat's hand (``[code, params]``), None for a winner or a
+    seat that did not show. The headline reason compares the winner with the best hand that lost, which may
+    be two other seats; a player who lost wants the comparison that beat their own hand (a four-card Sabacc
+    lost to five cards even when the runner-up lost on the size sum)."""
+    out: list[list[Any] | None] = [None] * n
+    win = ranks[winners[0]]
+    for s in seats:
+        if s in winners:
+            continue
+        code, params = ("blind_draw", {"standing": win.name}) if ranks[s] == win else beat_reason(win, ranks[s])
+        out[s] = [code, params]
+    return out
+
+
+def beat_reason(win: HandRank, other: HandRank) -> tuple[str, dict[str, Any]]:
+    """The key entry where ``win`` beats ``other`` (House Rules' hand key, ranks._rank_sorted), as a reason."""
     i = deciding_index(win.key, [other.key])
     h, o = win.cards, other.cards
     if i == 0:

@@ -267,6 +267,7 @@ class RoundOver(TypedDict):
     stacks: list[int]
     reason: str  # why the main pot went as it did (game.engine.showdown), found where the winners are
     params: dict[str, Any]  # what its words need: standing, beats, cards/other, total/other, ways...
+    against: list[list[Any] | None]  # per seat that lost the main pot at the showdown: [reason, params] against it
 
 
 EVENT_KINDS = catalogue(

@@ -62,7 +62,7 @@ from game.ui.input import Input
 from game.ui.refusals import refusal_words
 from game.ui.regions import RecordingSurface, RegionRecorder
 from game.ui.scene import Scene
-from game.ui.showdown_words import showdown_words
+from game.ui.showdown_words import round_why
 from game.ui.source import TableSource
 from game.ui.tables import table_actions, table_words
 from game.ui.tables.action_bar import ActionBar, ActionSpec, pick_key
@@ -459,7 +459,7 @@ class BaseTable(Scene):
         if title is None:
             title = (f"{self.join_names(list(winners))} {'wins' if len(winners) == 1 else several}" if winners
                      else "Nobody wins")
-        why = showdown_words(self.state.game_id, d.get("reason"), d.get("params"))
+        why = round_why(self.state.game_id, d, self.eyes)
         self.result = RoundResult(title, sub, why, bool(d.get("showdown")), winners)
         self.painter.result_panel.forget()
         if why:

@@ -19,7 +19,7 @@ from game.engine.core import Action, Event
 from game.engine.hintaro import FACE_WORDS
 from game.ui import theme
 from game.ui.draw import die_face, strike, symbol_slots
-from game.ui.showdown_words import carries, count
+from game.ui.showdown_words import STAND_RULE, carries, count
 from game.ui.tables.base import ActionSpec, BaseTable, Beat
 
 #: the faces a tumbling die shows on its way down
@@ -49,6 +49,18 @@ class HintaroTable(BaseTable):
             return None
         rows = sd.get("seats") or []
         return rows[seat] if seat < len(rows) else None
+
+    def tooltip(self) -> tuple[str, pygame.Rect] | None:
+        """Over a seat whose plate names its standing (or "NO STANDING") after the Hintaro die: what "stand"
+        means, which the plate has no room to say."""
+        tip = super().tooltip()
+        if tip is not None:
+            return tip
+        for seat in range(self.n):
+            plate: pygame.Rect = self.seat_geo[seat]["plate"]
+            if plate.collidepoint(self.hover_pos) and self.verdict(seat) is not None:
+                return STAND_RULE[0].upper() + STAND_RULE[1:] + ".", plate
+        return None
 
     # ------------------------------------------------------------------ layout
     def layout_pieces(self) -> None:
@@ -174,7 +186,8 @@ class HintaroTable(BaseTable):
         sd = self.showdown()
         face = sd.get("hintaro") if sd else None
         if face is None:
-            img = die_face("blank", self.big_die, "gold", self.app.res).copy()
+            # a bare gold body (the drawn die, not the art): the art's blank face carries the rolled-blank mark
+            img = die_face("unthrown", self.big_die, "gold").copy()
             img.set_alpha(90)
             surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
             self.text.blit(surf, "HINTARO DIE", self.px(12, 9), theme.TEXT_DIM, "bold",
@@ -321,7 +334,7 @@ class HintaroTable(BaseTable):
             if odd == amount:
                 return f"The split leaves {count(odd, 'odd chip')}: {'it carries' if odd == 1 else 'they carry'} " \
                        "to the next round."
-            return f"Nobody stands: {carries(amount)}."
+            return f"Nobody stands: {carries(amount)}."  # (the Why line below says what stand means)
         if kind == "round_over":
             return None if ev.get("winners") else f"Round {ev['round']} ends with no winner."
         if kind == "carry_returned":

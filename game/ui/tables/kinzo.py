@@ -42,11 +42,35 @@ OUTCOMES: dict[str, tuple[str, str, tuple[int, int, int], tuple[int, int, int]]]
     "survived": ("SURVIVED", "tick", (214, 255, 222), (24, 92, 48)),
     "jackpot": ("JACKPOT", "star", (40, 26, 4), (244, 196, 70)),
     "rolls": ("TO THE DICE", "pair", theme.CREAM, (50, 44, 36)),
+    # a hand that survived, but whose stake another hand's jackpot took: not a green "safe" (the engine keeps
+    # the outcome "survived" by ruling, RULINGS_NOTES; its net says the stake is gone)
+    "to_jackpot": ("STAKE TO JACKPOT", "star", (255, 226, 190), (104, 62, 18)),
 }
 #: the outcome words of hands at a crowded table, where the full words would run into the next seat's
-SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "jackpot": "JACKPOT"}
-#: the house's rule, printed under its cards
-DEALER_RULE = "draws to 3 cards, then stops on a 5 or 6"
+SHORT_OUTCOMES = {"doubled": "DOUBLED", "survived": "SAFE", "rolls": "DICE", "jackpot": "JACKPOT",
+                  "to_jackpot": "TO JACKPOT"}
+#: the house's rule, printed under its cards (game.engine.kinzo.dealer_must_draw: a third card always, then on
+#: until a 5 or 6 shows from the third card on, or six cards)
+DEALER_RULE = "draws to 3 cards, then until a 5 or 6 shows (6 at most)"
+
+
+def survive_words(dealer_total: Any) -> str:
+    """Which totals survive the house (game.engine.kinzo.judge): below its total but more than half of it (half
+    or less is doubled out), said with the numbers once the house's total is known."""
+    if not isinstance(dealer_total, int) or dealer_total < 1:
+        return "survive: under the house total, over half of it"
+    return f"survive: {dealer_total // 2 + 1} to {dealer_total} · {dealer_total} after dice: jackpot"
+
+
+def own_net_words(d: dict[str, Any], eyes: int | None) -> str:
+    """The round's end for the player at the screen when the headline's winners leave them out: "you lose
+    100" ("" for a watcher, a winner, whose net the headline shows, or a seat that sat the round out)."""
+    if eyes is None or eyes in (d.get("winners") or ()):
+        return ""
+    if not any(h.get("seat") == eyes for h in d.get("hands") or ()):
+        return ""
+    net = (d.get("net") or [])[eyes] if eyes < len(d.get("net") or []) else 0
+    return f"you lose {-net:,}" if net < 0 else ("you win " + f"{net:,}" if net > 0 else "you break even")
 
 
 def dice_words(total: int, dealer: Any) -> str:
@@ -157,8 +181,9 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
         # the deck and the stake flank the house's words: in a small window those keep the text floor's face
         # and are wider than the window's scale, so the two stand out past them
         fs = int(max(10, 14 * u))
+        note = self.text.res.font("text", int(max(10, 12 * u)))
         words = max(self.text.res.font("bold", fs).size("Showing 99, one card face down")[0] + int(max(10, 14 * u)),
-                    self.text.res.font("text", int(max(10, 12 * u))).size(DEALER_RULE)[0])
+                    note.size(DEALER_RULE)[0])  # (the survive line under it is no wider)
         dx = max(230 * u, words / 2 + int(6 * u) + self.stake_box_w() / 2)
         self.deck_pos = (int(cx - dx), int(self.dealer_cards_y + self.dh * 0.45))
         self.prize_pos = (int(cx + max(270 * u, dx)), int(cy - 30 * u))  # under the stake, clear of the result panel
@@ -270,6 +295,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     @staticmethod
     def _outcome_key(hand: dict[str, Any]) -> str | None:
         key = hand.get("outcome") or ("rolls" if hand.get("result") == "rolls" else None)
+        if key == "survived" and int(hand.get("net") or 0) < 0:  # settled: a jackpot took its stake
+            key = "to_jackpot"
         return key if key in OUTCOMES else None
 
     def _outcome_words(self, hand: dict[str, Any], short: bool) -> tuple[str, str]:
@@ -405,7 +432,8 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
 
     def dealer_rect(self) -> pygame.Rect:
         r = self.dealer_plate.inflate(int(40 * self.u), int(30 * self.u))
-        row = pygame.Rect(0, 0, self.dw * 5, self.dh + 2 * self.lh + int(24 * self.u))
+        note = self.text.res.font("text", int(max(10, 12 * self.u)))  # the rule and the survive band under it
+        row = pygame.Rect(0, 0, self.dw * 5, self.dh + self.lh + 2 * note.get_linesize() + int(24 * self.u))
         row.midtop = (self.centre[0], self.dealer_cards_y - self.dh // 2 - int(8 * self.u))
         r.union_ip(row)
         sr = self.spots_rect(self.board_spots())
@@ -414,7 +442,7 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
     def dealer_sig(self, covered: frozenset[tuple[Any, ...]]) -> Any:
         v = self.shown
         return (self.spot_sig(self.board_spots()), v.get("dealer_total"), v.get("dealer_revealed"), v.get("phase"),
-                self.deco.get("house_tag"), covered, self.u)
+                self.deco.get("house_tag"), covered, self.u, self.result is not None)
 
     def draw_dealer(self, surf: pygame.Surface, covered: set[tuple[Any, ...]]) -> None:
         u = self.u
@@ -440,8 +468,13 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
                 showing = sum(c for c in cards if c is not None)
                 pill(surf, self.text, f"Showing {showing}, one card face down", fs, (self.centre[0], y),
                      (14, 16, 20), theme.CREAM, edge=theme.BRASS_DARK)
-        self.text.blit(surf, DEALER_RULE, int(max(10, 12 * u)), theme.TEXT_DIM,
-                       "text", midtop=(self.centre[0], y + self.lh // 2 + int(4 * u)))
+        note = int(max(10, 12 * u))
+        top = y + self.lh // 2 + int(4 * u)
+        self.text.blit(surf, DEALER_RULE, note, theme.TEXT_DIM, "text", midtop=(self.centre[0], top))
+        stood = v.get("phase") in ("dice", "settle") or self.result is not None  # the house's total is final
+        total = v.get("dealer_total") if v.get("dealer_revealed") and stood else None
+        self.text.blit(surf, survive_words(total), note, theme.TEXT_DIM, "text",
+                       midtop=(self.centre[0], top + self.text.res.font("text", note).get_linesize()))
 
     def centre_rect(self) -> pygame.Rect:
         r = self.pile_rect(self.deck_pos, int(self.dw * 0.8), int(self.dh * 0.8))
@@ -723,10 +756,12 @@ class KinzoTable(PotBoxes, CardTable, BaseTable):
             winners = list(d["winners"])
             net = d["net"]
 
+            yours = own_net_words(d, self.eyes)
             if winners:
-                sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners)
+                sub = ", ".join(f"{self.names[t]} +{net[t]:,}" for t in winners) + (f" · {yours}" if yours else "")
                 return [Beat(1.9, lambda: self.show_result(d, sub, several="win"))]
-            return [Beat(1.9, lambda: self.show_result(d, f"it stood on {d['dealer_total']}",
+            return [Beat(1.9, lambda: self.show_result(d, f"it stood on {d['dealer_total']}"
+                                                       + (f" · {yours}" if yours else ""),
                                                        "The house wins the round"))]
         return super().beats_for(ev)
 
