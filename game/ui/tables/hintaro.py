@@ -197,7 +197,7 @@ class HintaroTable(BaseTable):
         s = ev.seat
 
         if kind == "round_started":
-            return [Beat(0.35, self.tags.clear)]
+            return [Beat(0.35, self.clear_tags)]
 
         if kind == "antes":
             def start() -> None:
