@@ -22,7 +22,7 @@ RAISE_BY = re.compile(r"\braises? by\b", re.IGNORECASE)
 RAISING = ("hintaro", "street_hintaro", "sabacc_house", "nepunian_spike", "better_hintaro")
 #: a seed and options that bring each game to raises and greyed buttons within a few dozen of the person's turns
 SETUPS: dict[str, tuple[int, dict[str, object]]] = {
-    "hintaro": (3, {}),
+    "hintaro": (1, {}),  # (a call phase: no more raises, and All-in is live whenever a raise of every chip is)
     "street_hintaro": (3, {}),
     "kinzo": (3, {}),
     "sabacc_house": (3, {}),
