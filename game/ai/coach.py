@@ -145,6 +145,8 @@ def _hintaro(view: dict[str, Any], legal: Sequence[Action]) -> Advice:
             label = f"All-in ({view['stacks'][me]:,})"
         else:  # the engine's amount is on top of the call: the button says the total, "Raise to N"
             label = f"Raise to {view['current_bet'] + action.amount:,}"
+            if action.amount == view["stacks"][me] - to_call:  # every chip: the table's All-in button plays it
+                label = "All-in"
         out.append(_entry(
             action, label, win=win, split=split, carry=carry, equity=e, ev=o.ev_model,
             ev_if_called=o.ev_callers, ev_if_rational=o.ev_rational,

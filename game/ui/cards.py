@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -178,6 +179,26 @@ def row_offsets(n: int, w: int, step: int, gaps: dict[int, int] | None = None) -
     return [round(v - mid) for v in xs], width
 
 
+def peek_share(marks: frozenset[str]) -> float:
+    """The share of a card's width left showing beside the card over it (its ``peekNN`` mark, NN in %), 1.0
+    for a card nothing overlaps: where its badge must fit."""
+    for m in marks:
+        if m.startswith("peek") and m[4:].isdigit():
+            return int(m[4:]) / 100
+    return 1.0
+
+
+def peeking(spots: list[Spot]) -> list[Spot]:
+    """A row of cards (left to right, each overlapping the one before) with each badged card that the next one
+    covers marked with the share of it still showing (``peekNN``, in steps of 5 %), so its badge fits there."""
+    out = list(spots)
+    for i, (sp, nxt) in enumerate(pairwise(spots)):
+        if sp.marks & {"hidden", "known"} and 0 < nxt.x - sp.x < sp.w * 0.85:
+            share = max(5, int((nxt.x - sp.x) * 100 / sp.w) // 5 * 5 - 5)  # (less a step: the fan tilts it)
+            out[i] = sp.moved(marks=sp.marks | {f"peek{share}"})
+    return out
+
+
 def fan_angles(n: int, spread: float) -> list[tuple[int, float]]:
     """(tilt in degrees, drop as a share of the card height) for ``n`` fanned cards; tilts are whole
     degrees (the sprites are cached per tilt) and the outer cards drop a little, as a hand held up."""
@@ -267,7 +288,7 @@ class CardArt:
         badge = next((word for mark, word in (("hidden", "HIDDEN"), ("drawn", "DRAWN"), ("known", "SEEN"))
                       if mark in marks and (card is not None or mark == "drawn")), "")
         if badge:
-            self._badge(s, r, badge, "drawn" in marks)
+            self._badge(s, r, badge, "drawn" in marks, peek_share(marks))
         return s
 
     def _index(self, s: pygame.Surface, r: pygame.Rect, word: str) -> None:
@@ -280,15 +301,23 @@ class CardArt:
         pygame.draw.rect(s, (236, 222, 184), tab, border_radius=max(2, r.w // 14))
         s.blit(img, img.get_rect(center=tab.center))
 
-    def _badge(self, s: pygame.Surface, r: pygame.Rect, word: str, top: bool) -> None:
-        """A small dark label across the card's lower (or upper) edge, clear of the corner indices."""
+    def _badge(self, s: pygame.Surface, r: pygame.Rect, word: str, top: bool, peek: float = 1.0) -> None:
+        """A small dark label across the card's lower (or upper) edge, clear of the corner indices. On a card
+        the next one overlaps (``peek``: the share of its width left showing) it sits in the strip that shows,
+        from the left edge, squeezed to fit it (centred, the next card cut "HIDDEN" in half)."""
         size = max(9, int(r.w * 0.17))
         img = self.text.render(word, size, theme.CREAM if not top else (24, 16, 6), "bold")
-        room = r.w - max(6, r.w // 8) - 2
+        pad = max(6, r.w // 8)
+        inset = max(2, r.w // 24)
+        room = r.w - pad - 2 if peek >= 1.0 else int(r.w * peek) - pad - 2 * inset
         if img.get_width() > room:  # a small card: the word is squeezed to fit rather than spill over
             img = pygame.transform.smoothscale(img, (max(1, room), max(1, img.get_height() * 9 // 10)))
-        box = img.get_rect().inflate(max(6, r.w // 8), 2)
-        if top:
+        box = img.get_rect().inflate(pad, 2)
+        if peek < 1.0 and box.w < r.w - 2 * inset:
+            box.midbottom = (r.left + inset + box.w // 2, r.bottom + 1)
+            pygame.draw.rect(s, (14, 14, 20), box, border_radius=box.h // 2)
+            pygame.draw.rect(s, theme.TEXT_DIM, box, 1, border_radius=box.h // 2)
+        elif top:
             box.midtop = (r.centerx, r.top - 1)
             pygame.draw.rect(s, theme.TURN, box, border_radius=box.h // 2)
         else:

@@ -140,6 +140,18 @@ def forget_grids() -> None:
 Piece = tuple[str, pygame.Rect, tuple[float, float]]
 
 
+def owner_of(point: tuple[float, float], parts: list[list[pygame.Rect]]) -> int:
+    """The seat whose parts (``parts[seat]``: plate, hand, tag...) lie nearest ``point``: whose a chip there
+    reads as (the lowest seat on a tie)."""
+    x, y = point
+
+    def far(r: pygame.Rect) -> float:
+        dx = max(r.left - x, x - r.right, 0)
+        dy = max(r.top - y, y - r.bottom, 0)
+        return math.hypot(dx, dy)
+    return min(range(len(parts)), key=lambda s: (min((far(r) for r in parts[s]), default=math.inf), s))
+
+
 def place_all(pieces: list[Piece], taken: list[pygame.Rect], bounds: pygame.Rect, step: int, margin: int,
               rail: pygame.Rect | None, on_rail: tuple[str, ...], strict: bool,
               oval: pygame.Rect | None = None) -> dict[str, tuple[int, int]] | None:
@@ -231,7 +243,10 @@ class SeatChips:
             else:  # side seats: beside the plate on the rail's side, else under it, a little outward
                 side = 1 if vx > 0 else -1
                 out_x = plate.left - gap - sw / 2 if side > 0 else plate.right + gap + sw / 2
-                homes = [(out_x, plate.bottom - sh / 2),
+                # (no room on the rail's side: under the plate's outer end, not out at the window's edge, where
+                # the stacks read as nobody's)
+                under_x = plate.left + sw / 4 if side > 0 else plate.right - sw / 4
+                homes = [(out_x, plate.bottom - sh / 2), (under_x, plate.bottom + gap + sh / 2),
                          (plate.centerx - plate.w * 0.18 * side, plate.bottom + gap + sh / 2),
                          (plate.centerx - plate.w * 0.18 * side, plate.top - gap - sh / 2)]
             stack = self._chip_box(pygame.Rect(-sw // 2, -sh // 2, sw, sh), homes, taken, bounds, step, margin)
@@ -247,11 +262,35 @@ class SeatChips:
             below = [(plate.centerx, plate.bottom + gap + bh / 2), (plate.centerx, plate.top - gap - bh / 2)]
             homes = [toward, *beside, *by_stacks, *below] if inward else [*by_stacks, *below, *beside, toward]
             bet_shape = pygame.Rect(-bw // 2, -bh // 2, bw, bh)
-            bet = (self._chip_box(bet_shape, homes, [*taken, *kept], felt, step, margin, strict=True) if on_felt
-                   else None) or self._chip_box(bet_shape, homes, taken, bounds, step, margin)
+            bet = (self._owned_box(bet_shape, homes, [*taken, *kept], felt, step, margin, parts, seat) if on_felt
+                   else None) or self._owned_box(bet_shape, homes, taken, bounds, step, margin, parts, seat, False)
             taken.append(bet)
             self.stack_boxes.append(stack)
             self.bet_boxes.append(bet)
+
+    def _owned_box(self, shape: pygame.Rect, homes: list[tuple[float, float]], taken: list[pygame.Rect],
+                   bounds: pygame.Rect, step: int, margin: int, parts: list[list[pygame.Rect]], seat: int,
+                   strict: bool = True) -> pygame.Rect | None:
+        """A seat's betting line as :meth:`_chip_box` finds it, but only where it reads as the seat's own: nearer
+        its own parts than any other seat's (the nearest free place to a side seat's first home lay by the
+        player's hand in Sabacc House, and read as the player's bet). Where the clear place nearest each home is
+        another seat's, the other seats' parts are kept at a growing distance; nowhere its own: the clear place
+        (``strict``: None)."""
+        def owned(r: pygame.Rect) -> bool:
+            return owner_of(r.center, parts) == seat
+
+        for x, y in homes:
+            r = shape.move(round(x), round(y))
+            if clear(r, taken, bounds, margin) and owned(r):
+                return r
+        others = [r for s, rects in enumerate(parts) if s != seat for r in rects]
+        for keep in (0, int(16 * self.u), int(32 * self.u), int(64 * self.u)):
+            away = [r.inflate(2 * keep, 2 * keep) for r in others] if keep else []
+            for home in homes:
+                at = place(shape, home, [*taken, *away], bounds, step, margin)
+                if at is not None and owned(shape.move(at)):
+                    return shape.move(at)
+        return self._chip_box(shape, homes, taken, bounds, step, margin, strict)
 
     @overload
     @staticmethod

@@ -22,7 +22,7 @@ RAISE_BY = re.compile(r"\braises? by\b", re.IGNORECASE)
 RAISING = ("hintaro", "street_hintaro", "sabacc_house", "nepunian_spike", "better_hintaro")
 #: a seed and options that bring each game to raises and greyed buttons within a few dozen of the person's turns
 SETUPS: dict[str, tuple[int, dict[str, object]]] = {
-    "hintaro": (3, {}),
+    "hintaro": (1, {}),  # (a call phase: no more raises, and All-in is live whenever a raise of every chip is)
     "street_hintaro": (3, {}),
     "kinzo": (3, {}),
     "sabacc_house": (3, {}),
@@ -108,3 +108,33 @@ def test_refusal_words_for_the_raises_a_player_meets() -> None:
         "You cannot afford a raise: after calling you would hold 5, less than the smallest raise (10)."
     assert refusal_words("hintaro", "unknown_action", {"kind": "allin"}) == "You cannot go all-in now."
     assert "all-in" in refusal_words("hintaro", "allin_not_needed", {"stack": 990, "to_call": 10})
+
+
+def test_a_call_says_the_chips_it_put_in_and_a_seat_already_in_says_its_total() -> None:
+    """"calls N" is always the chips put in (the Call button's amount); a seat that had bet already this round
+    adds its total, so two calls of the same bet never read as calls of different bets."""
+    from game.ui.tables.table_words import bet_words
+
+    assert bet_words("Grell", {"action": "call", "amount": 32, "wager": 32}) == "Grell calls 32."
+    assert bet_words("Oona", {"action": "call", "amount": 16, "wager": 32}) == "Oona calls 16 (32 in all)."
+    assert bet_words("Oona", {"action": "call", "amount": 1500, "wager": 3000}) == "Oona calls 1,500 (3,000 in all)."
+
+
+def test_a_call_in_the_log_meets_the_last_bet(app) -> None:
+    """At a Sabacc House table every call's total is the bet it meets (the last bet or raise of its round)."""
+    session = TableSession.new("sabacc_house", [ai_seat(i, "regular") for i in range(4)], seed=3)
+    table = app.open_table(session)
+    assert until(app, lambda: sum(" in all)." in line for line in table.log_lines()) >= 3 or session.state.is_over,
+                 limit=20000)
+    last = None
+    checked = 0
+    for line in table.log_lines():
+        if line.startswith(("Betting round", "Round")):
+            last = None
+        if m := re.search(r" (?:raises to|bets|completes to) ([\d,]+)", line):
+            last = int(m.group(1).replace(",", ""))
+        if m := re.search(r" calls ([\d,]+) \(([\d,]+) in all\)\.", line):
+            put, total = (int(g.replace(",", "")) for g in m.groups())
+            assert put < total == last, line
+            checked += 1
+    assert checked >= 3, "no seat called after betting already: nothing to check"

@@ -359,3 +359,26 @@ def test_kinzo_roll_heading_never_promises_a_jackpot_the_dice_cannot_reach() -> 
     assert "cannot reach 16" in out and "2–6" in out and "needs" not in out
     assert "cannot reach" in dice_words(15, 16)  # one short: no throw of two dice is 1
     assert dice_words(9, None) == "your 9 goes to the dice"
+
+
+def test_a_hidden_badge_fits_the_strip_the_next_card_leaves_showing(app) -> None:
+    """Sabacc House with five cards: each face-down card's "HIDDEN" sits whole in the part of it the next card
+    leaves showing (centred, the next card cut it off), and a card nothing covers keeps it centred."""
+    from game.ui.cards import peek_share, peeking
+
+    table = app.open_table(TableSession.new("sabacc_house", [SeatSpec("Rook"), ai_seat(1, "regular")], seed=3))
+    w, h = table.mw, table.mh
+    step = int(w * 0.5)
+    row = peeking([Spot(("card", 0, i), 3, i * step, 0, w, h, 0, frozenset({"hidden"})) for i in range(5)])
+    shares = [peek_share(sp.marks) for sp in row]
+    assert shares[-1] == 1.0 and all(s <= step / w for s in shares[:-1]), shares
+    for share in (shares[0], 1.0):
+        surf = pygame.Surface((w, h + 20), pygame.SRCALPHA)
+        r = pygame.Rect(0, 0, w, h)
+        table.art._badge(surf, r, "HIDDEN", False, share)
+        badge = surf.get_bounding_rect()
+        assert badge.w > w * 0.25, "no badge drawn"
+        if share < 1.0:
+            assert badge.right <= r.left + w * share, (badge, share)
+        else:
+            assert abs(badge.centerx - r.centerx) <= 1

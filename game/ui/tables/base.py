@@ -526,6 +526,12 @@ class BaseTable(Scene):
         self.winners_tagged = set()
         self.last_actor = seat
 
+    def clear_tags(self) -> None:
+        """Take every seat's tag down (a new round: last round's "WINS 40" belongs to it). A beat must call this
+        when it plays, never hold ``self.tags.clear``: a pot won before then puts up a new dict of tags."""
+        self.tags = {}
+        self.winners_tagged = set()
+
     # ------------------------------------------------------------------ helpers for subclasses
     def speed(self) -> float:
         return max(0.1, self.app.settings.speed)

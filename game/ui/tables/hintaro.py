@@ -210,7 +210,7 @@ class HintaroTable(BaseTable):
         s = ev.seat
 
         if kind == "round_started":
-            return [Beat(0.35, self.tags.clear)]
+            return [Beat(0.35, self.clear_tags)]
 
         if kind == "antes":
             def start() -> None:
@@ -356,9 +356,36 @@ class HintaroTable(BaseTable):
                        primary=True, probe=Action("call")),
             ActionSpec("Raise", "Raise the bet to the total on the button (set it with the slider); no raises "
                        "once the Hintaron has acted", pygame.K_r, "R", amount_kind="raise", enabled="raise" in kinds),
-            ActionSpec("All-in", f"Put in every chip you hold ({stack:,}); side pots form", pygame.K_a, "A",
-                       action=kinds.get("allin"), enabled="allin" in kinds, probe=Action("allin")),
+            self._allin_spec(view, legal, stack),
         ]
+
+    def _allin_spec(self, view: dict[str, Any], legal: list[Action], stack: int) -> ActionSpec:
+        """The All-in button: the engine's ``allin`` for a seat short of a call or of a full raise; otherwise,
+        when a raise of every chip left after the call is legal, that raise (it is the same all-in, which the
+        engine calls a raise), so the button is live whenever the seat may push every chip it holds."""
+        tip = f"Put in every chip you hold ({stack:,}); side pots form"
+        allin = next((a for a in legal if a.kind == "allin"), None)
+        if allin is None:
+            room = self._room(view)
+            allin = next((a for a in legal if a.kind == "raise" and room and a.get("amount") == room), None)
+            if allin is not None:
+                tip = (f"Raise to {self.raise_to(room, view):,}: every chip you hold ({stack:,}) goes in; the others "
+                       "call it, go all-in short of it or drop")
+        return ActionSpec("All-in", tip, pygame.K_a, "A", action=allin, enabled=allin is not None,
+                          probe=Action("allin"))
+
+    def _room(self, view: dict[str, Any] | None = None) -> int | None:
+        """What the eyes would hold after calling (a raise of exactly this puts in every chip), or None."""
+        v = self.shown if view is None else view
+        stacks = v.get("stacks") or []
+        if self.eyes is None or self.eyes >= len(stacks):
+            return None
+        return int(stacks[self.eyes]) - int(v.get("to_call", 0) or 0)
+
+    def amount_words(self, label: str, kind: str | None, amount: int, view: dict[str, Any] | None = None) -> str:
+        """A raise that puts in every chip the seat holds says so: "Raise to 990 (all-in)"."""
+        words = super().amount_words(label, kind, amount, view)
+        return f"{words} (all-in)" if kind == "raise" and amount > 0 and amount == self._room(view) else words
 
     def _reroll_specs(self, view: dict[str, Any], legal: list[Action]) -> list[ActionSpec]:
         dice = (view.get("dice") or [[]] * self.n)[self.eyes] if self.eyes is not None else []

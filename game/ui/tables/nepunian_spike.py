@@ -727,7 +727,8 @@ class NepunianSpikeTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
 
         if kind == "round_over":
             sub = "the spike pot carries to the next hand" if not d["spiked"] and d["carried"] else ""
-            return self.round_over_beats(d, sub, 2.1, 1.3)
+            # the hand is over: the last roll's "EXTRA PLAY" no longer stands under the dice
+            return [Beat(0.0, lambda: self.deco.pop("dice_said", None)), *self.round_over_beats(d, sub, 2.1, 1.3)]
 
         if kind == "carry_returned":
             return self.carry_back_beats(d["amounts"], "spike_pot")

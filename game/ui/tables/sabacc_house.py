@@ -27,6 +27,7 @@ from game.ui.cards import (
     Spot,
     card_step,
     fan_angles,
+    peeking,
     pill,
     pill_rect,
     row_offsets,
@@ -287,8 +288,9 @@ class SabaccHouseTable(zones.SeatChips, PotBoxes, CardTable, BaseTable):
             step = min(step, int(w * 0.52))
         xs, _ = row_offsets(len(items), w, step, gaps)
         fan = fan_angles(len(items), 2.2) if mine else [(0, 0.0)] * len(items)
-        return self.place_hand(seat, [Spot(key, card, dx, int(drop * h), w, h, ang, marks, tag)
-                                      for (key, card, marks, tag), dx, (ang, drop) in zip(items, xs, fan, strict=True)])
+        return self.place_hand(seat, peeking([Spot(key, card, dx, int(drop * h), w, h, ang, marks, tag)
+                                              for (key, card, marks, tag), dx, (ang, drop)
+                                              in zip(items, xs, fan, strict=True)]))
 
     def hand_words(self, seat: int) -> str | None:
         """The viewer's hand (its rank now) or a shown hand at the showdown."""

@@ -142,7 +142,7 @@ class StreetHintaroTable(BaseTable):
         kind = ev.kind
         s = ev.seat
         if kind == "round_started":
-            return [Beat(0.35, self.tags.clear)]
+            return [Beat(0.35, self.clear_tags)]
         if kind == "bet":
             assert s is not None
 

@@ -44,13 +44,16 @@ def describe(table: BaseTable, ev: dict[str, Any]) -> str | None:
 
 
 def bet_words(who: str, ev: dict[str, Any]) -> str | None:
-    """The betting actions every betting table words alike (None for one a game words itself)."""
+    """The betting actions every betting table words alike (None for one a game words itself). A call says the
+    chips it put in, as the Call button does ("Call 16"); a seat that had already bet this round says its total
+    too, so "Grell calls 32." and "Oona calls 16 (32 in all)." read as meeting the same bet."""
     a = ev.get("action")
     amount = int(ev.get("amount") or 0)
     if a == "check":
         return f"{who} checks."
     if a == "call":
-        return f"{who} calls {amount:,}."
+        total = int(ev.get("wager") or 0)
+        return f"{who} calls {amount:,}" + (f" ({total:,} in all)." if total > amount else ".")
     if a == "fold":
         return f"{who} folds."
     if a == "allin":

@@ -6,8 +6,11 @@ selection that ←/→ step through and the action bar's verbs act on.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from game.ui.chips import stack_max_size
 from game.ui.tables.better_hintaro.common import Selection
 from game.ui.tables.better_hintaro.market import Hit, discard_slots, flow_minis, pot_slots
 
@@ -88,11 +91,19 @@ class PointerMixin:
         u = self.u
         plate = self.seat_geo[self.eyes]["plate"]
         x0 = self.area.x + int(10 * u)
-        x1 = plate.x - int(28 * u)
         h = int(66 * u)
+        top = self.area.bottom - h - int(4 * u)
+        # clear of the player's own chips beside the plate, and of the table's rail and its dark rim (the tray's
+        # top right corner sat on both at 1280x720)
+        stack_x = self.stack_spot(self.eyes)[0] - stack_max_size(self.stack_d)[0] / 2
+        x1 = int(min(plate.x - 28 * u, stack_x - 8 * u))
+        rim = self.felt.inflate(int(76 * u), int(66 * u))
+        dy = (top - rim.centery) / (rim.h / 2)
+        if abs(dy) < 1:
+            x1 = min(x1, int(rim.centerx - rim.w / 2 * math.sqrt(1 - dy * dy)))
         if x1 - x0 < int(120 * u):
             return None
-        return pygame.Rect(x0, self.area.bottom - h - int(4 * u), x1 - x0, h)
+        return pygame.Rect(x0, top, x1 - x0, h)
 
     def _tray_slots(self) -> list[pygame.Rect]:
         r = self.tray_rect()

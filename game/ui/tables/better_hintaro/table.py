@@ -684,8 +684,8 @@ class BetterHintaroTable(ActionBarMixin, TradeBuilderMixin, PointerMixin, StoryM
             slots = self._tray_slots()
             states = self._card_states()
             phase = self.shown.get("phase")
-            label = {"wager": "YOUR ITEMS · click or press 1–9 to bet them at face value",
-                     "call": "YOUR ITEMS · click or press 1–9 to pay your call with them",
+            label = {"wager": "YOUR ITEMS · click or 1–9: bet at face value",
+                     "call": "YOUR ITEMS · click or 1–9: pay your call",
                      "stake": "YOUR ITEMS · pick one to stake"}.get(str(phase), "YOUR ITEMS")
             sig = (tuple(cards), tuple(sorted(states.items(), key=repr)), label, self.u)
             out.append(self._panel_item(f"seat{self.eyes}.tray", tray, sig, lambda s, o: self._paint_tray(
