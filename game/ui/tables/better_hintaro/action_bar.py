@@ -195,7 +195,7 @@ class ActionBarMixin:
             self._spec("Buy back in", "Borrow 500 from the bank and stay in the game: your credits and items go "
                        "to the Shop, the bank takes one of your bounties", pygame.K_l, "L", Action("loan"), "",
                        primary=True),
-            self._spec("Leave the game", "Out for good: your credits and items go to the Shop", pygame.K_o, "O",
+            self._spec("Leave the game", "Out for good: your credits and items go to the Shop", pygame.K_x, "X",
                        Action("pass"), ""),
         ]
 
@@ -235,7 +235,7 @@ class ActionBarMixin:
                        "Pick a card in the discard pile first"),
             UISpec("Trade", "Offer another seat a trade: items and credits, binding once accepted (up to three "
                    "offers a turn)" if self.can_trade() else "No trade possible now (three offers a turn, one per "
-                   "seat)", pygame.K_o, "O", enabled=self.can_trade(), callback=self.open_trade),
+                   "seat)", pygame.K_r, "R", enabled=self.can_trade(), callback=self.open_trade),
         ]
         if view.get("options", {}).get("loans"):
             specs.append(self._spec("Loan", "Borrow 500 from the bank: it takes one of your bounties at random; "
@@ -371,8 +371,8 @@ class ActionBarMixin:
             card = sel[3]
             if sel[1] == self.eyes:
                 sale = f"Sell (S) for {c.value(card) // 2:,}, or " if card in c.items else ""
-                return f"your {self.art.describe(card)}: {sale}Trade (O)"
-            return f"{self._name(sel[1])}'s {self.art.describe(card)}: Trade (O) to ask for it"
+                return f"your {self.art.describe(card)}: {sale}Trade (R)"
+            return f"{self._name(sel[1])}'s {self.art.describe(card)}: Trade (R) to ask for it"
         return ""
 
     def status_line(self) -> str:

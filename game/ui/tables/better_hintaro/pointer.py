@@ -63,8 +63,8 @@ class PointerMixin:
         for seat in range(self.n):
             cards = self._holdings(seat)
             rs = self._row_slots(seat)
-            verb = "yours: click, then Sell (S) or Trade (O)" if seat == self.eyes else \
-                f"{self._name(seat)}'s: click, then Trade (O) to ask for it"
+            verb = "yours: click, then Sell (S) or Trade (R)" if seat == self.eyes else \
+                f"{self._name(seat)}'s: click, then Trade (R) to ask for it"
             for i, r in enumerate(rs.minis):
                 out.append(Hit(r, "held", (seat, i), self._card_tip(cards[i], verb)))
             held = self._holdings(seat)
