@@ -105,6 +105,10 @@ class SetupScene(Scene):
         self.hover_pos = (-1, -1)
         self.error = ""
         self.seats = self._remembered_seats()
+        #: the seat count the player asked for; a game that takes fewer seats shows and plays fewer, but the
+        #: next game looked at gets the asked-for count back (and the seats it had, from ``parked``)
+        self.wanted_seats = len(self.seats) or 4
+        self.parked: list[dict[str, Any]] = []
         self._reset_game()
 
     # ------------------------------------------------------------------ model
@@ -117,7 +121,7 @@ class SetupScene(Scene):
         self.stakes, options = self.choices.get(self.game_id) or self._remembered_choices(self.game_id)
         self.options = dict(options)
         names = self.app.settings.default_names
-        want = max(cls.min_seats, min(cls.max_seats, len(self.seats) or 4))
+        want = max(cls.min_seats, min(cls.max_seats, self.wanted_seats))
         if not self.seats:
             self.seats = [{"human": True, "name": names[0] if names else "Rook", "agent": preferred_agent()}]
         self._resize_seats(want)
@@ -174,9 +178,12 @@ class SetupScene(Scene):
         self.app.save_settings()
 
     def _resize_seats(self, n: int) -> None:
+        """Show ``n`` seats: seats cut off are parked (nearest first), and come back before any new AI seat."""
         while len(self.seats) < n:
             i = len(self.seats)
-            self.seats.append({"human": False, "name": self._default_name(i), "agent": preferred_agent()})
+            self.seats.append(self.parked.pop(0) if self.parked
+                              else {"human": False, "name": self._default_name(i), "agent": preferred_agent()})
+        self.parked[:0] = self.seats[n:]
         del self.seats[n:]
         self.fields = []
         for i, s in enumerate(self.seats):
@@ -257,6 +264,7 @@ class SetupScene(Scene):
     def change_seats(self, step: int) -> None:
         cls = self.cls
         n = max(cls.min_seats, min(cls.max_seats, len(self.seats) + step))
+        self.wanted_seats = n
         self._resize_seats(n)
         self.relayout()
 
