@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.tables.better_hintaro.common import Selection
+from game.ui.tables.better_hintaro.common import Selection, the
 from game.ui.tables.better_hintaro.market import Hit, discard_slots, flow_minis, pot_slots
 
 
@@ -50,7 +50,7 @@ class PointerMixin:
                 for row in self.art.bounty_rows(offer[i], r.size, held, holders):  # each item: its full name
                     who = ", ".join(holders.get(row.need, ())) or "nobody"
                     out.append(Hit(row.rect.move(r.topleft), "need", (i, row.need),
-                                   f"{self._card_tip(row.need)} · held by {who} · needed by the {bounty.name}"))
+                                   f"{self._card_tip(row.need)} · held by {who} · needed by {the(bounty.name)}"))
                 out.append(Hit(r, "bounty", (i,), f"{bounty.name}: {bounty.text or 'a bounty'} · click, then "
                                                       "Take (T)"))
         discard = v.get("discard") or []
