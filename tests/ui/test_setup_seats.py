@@ -41,3 +41,41 @@ def test_the_asked_for_seat_count_comes_back_after_a_smaller_game(app) -> None:
     want = len(setup.seats)
     _go_to(app, setup, "kinzo", pygame.K_RIGHT)
     assert len(setup.seats) == max(want, GAMES["kinzo"].min_seats)
+
+
+def test_the_structure_option_says_what_it_means(app) -> None:
+    """Sabacc House's Structure row shows its bets, bring-in and antes in words, never the bare row number."""
+    from game.engine.sabacc_house.table import STRUCTURES
+
+    app.go_title()
+    setup = app.push(SetupScene(app))
+    frames(app, 1)
+    _go_to(app, setup, "sabacc_house")
+    spec = next(s for s in setup.cls.OPTIONS if s.name == "structure")
+    for row in range(len(STRUCTURES)):
+        setup.options["structure"] = row
+        setup.relayout()
+        at = next(k for k, (text, *_rest) in enumerate(setup.labels) if text == "Structure")
+        shown = setup.labels[at + 1][0]
+        _main, _sabacc, bring_in, small, big = STRUCTURES[row]
+        assert shown != str(row) and f"{small}/{big}" in shown and f"bring-in {bring_in}" in shown, shown
+    setup.options["structure"] = 0
+    setup.change_option(spec, 1)  # the −/+ still step through the rows
+    assert setup.options["structure"] == 1
+
+
+def test_the_ai_level_button_offers_players_the_real_levels_only(app) -> None:
+    app.go_title()
+    setup = app.push(SetupScene(app))
+    frames(app, 1)
+    ai = next(i for i, s in enumerate(setup.seats) if not s["human"])
+    seen = []
+    for _ in range(7):
+        setup.cycle_agent(ai)
+        seen.append(setup.seats[ai]["agent"])
+    assert set(seen) == {"novice", "regular", "shark"}, seen
+    k = seen.index("novice")
+    assert seen[k:k + 3] == ["novice", "regular", "shark"]  # weakest first
+    setup.seats[ai]["agent"] = "random"  # a test agent kept from the command line is left for a real level
+    setup.cycle_agent(ai)
+    assert setup.seats[ai]["agent"] == "novice"

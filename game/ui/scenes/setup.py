@@ -25,6 +25,7 @@ import pygame
 
 from game.engine import GAMES
 from game.engine.core import OptionSpec
+from game.engine.sabacc_house.table import STRUCTURES
 from game.files import FileRefused, load_toml
 from game.ui import theme
 from game.ui.draw import panel
@@ -78,6 +79,34 @@ def option_step(spec: OptionSpec) -> int:
     """A −/+ step that suits the option's size (rounds by 1, a 1000-chip stack by 100)."""
     default = spec.default if isinstance(spec.default, int) else 1
     return max(1, abs(default) // 10)
+
+
+#: the AI levels a player is offered, weakest first ("random" and "passive" are test agents: the CLI and the tests
+#: still seat them, and a seat that plays one keeps it until clicked)
+PLAYER_LEVELS: tuple[str, ...] = ("novice", "regular", "shark")
+
+
+def player_levels() -> list[str]:
+    """The levels offered on the seat buttons, of those that exist (every agent if none of them does)."""
+    names = agent_names()
+    return [n for n in PLAYER_LEVELS if n in names] or names
+
+
+def structure_words(row: int) -> str:
+    """Sabacc House's betting structure in words (its small/big bets and bring-in; the antes, in the row's
+    tooltip, do not fit a 1280-wide window), not the row number of the standard table the engine keeps it as."""
+    _main, _sabacc, bring_in, small, big = STRUCTURES[row]
+    return f"bets {small}/{big} · bring-in {bring_in}"
+
+
+def option_words(game_id: str, spec: OptionSpec, value: Any) -> str:
+    """An option's value as the setup screen shows it: words where the number is a code."""
+    if spec.name == "rounds" and value == 0:
+        return "until one seat has every chip"
+    if game_id == "sabacc_house" and spec.name == "structure" and isinstance(value, int) \
+            and 0 <= value < len(STRUCTURES):
+        return structure_words(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def preferred_agent() -> str:
@@ -280,7 +309,7 @@ class SetupScene(Scene):
         self.relayout()
 
     def cycle_agent(self, i: int) -> None:
-        names = agent_names()
+        names = player_levels()
         a = self.seats[i]["agent"]
         self.seats[i]["agent"] = names[(names.index(a) + 1) % len(names)] if a in names else names[0]
         self.relayout()
@@ -375,9 +404,7 @@ class SetupScene(Scene):
                 b.rect = pygame.Rect(x_val, y, left.right - x_val, obh)
                 self.widgets.append(b)
             else:
-                shown = f"{v:,}" if isinstance(v, int) else str(v)
-                if spec.name == "rounds" and v == 0:
-                    shown = "until one seat has every chip"
+                shown = option_words(self.game_id, spec, v)
                 arrow_row(y, title, shown, spec.doc, lambda s=spec: self.change_option(s, -1),
                           lambda s=spec: self.change_option(s, 1), h=obh)
             y += orow
