@@ -427,6 +427,7 @@ class SetupScene(Scene):
             kind = Button("Person" if s["human"] else "AI", lambda i=i: self.toggle_human(i), None, "",
                           "A person at this screen, or an AI regular", selected=s["human"])
             kind.rect = pygame.Rect(right.x + int(74 * u), y, int(96 * u), sh)
+            kind.tag = seat_row = pygame.Rect(right.x, y, right.w, sh)  # its tooltip goes beside the whole row
             self.widgets.append(kind)
             rest = pygame.Rect(kind.rect.right + int(10 * u), y, right.right - kind.rect.right - int(10 * u), sh)
             if s["human"]:
@@ -437,6 +438,7 @@ class SetupScene(Scene):
                 ag = Button(f"{AI_NAMES[i % len(AI_NAMES)][0]} · plays {s['agent']}", lambda i=i: self.cycle_agent(i),
                             None, "", "Click to change how this regular plays")
                 ag.rect = rest
+                ag.tag = seat_row
                 self.widgets.append(ag)
             y += srow
         # play / back
@@ -495,7 +497,10 @@ class SetupScene(Scene):
         t.blit(surf, f"{tagline} · {players}", int(16 * u), theme.TEXT_DIM, topright=(w - int(40 * u), int(44 * u)))
         for b in self.widgets:
             if b.rect.collidepoint(self.hover_pos) and b.tooltip:
-                draw_tooltip(surf, t, b.tooltip, b.rect, int(15 * u))
+                if isinstance(b.tag, pygame.Rect):  # a seat's button: left of its row, never over a seat's row
+                    draw_tooltip(surf, t, b.tooltip, b.tag, int(15 * u), beside=True, left=True)
+                else:
+                    draw_tooltip(surf, t, b.tooltip, b.rect, int(15 * u))
                 return
         for _text, rect, _c, tip in self.labels:
             if tip and rect.collidepoint(self.hover_pos):
