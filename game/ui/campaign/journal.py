@@ -152,7 +152,7 @@ class JournalScene(Scene):
         t.blit(surf, "JOURNAL", int(44 * u), theme.AMBER, "head", topleft=(self.box.x + int(24 * u),
                                                                           self.box.y + int(12 * u)))
         j = self.journal
-        summary = f"{self.c.name}  ·  credits {j.bankroll:,}  ·  reputation {j.reputation}"
+        summary = f"{self.c.name}  ·  {self.credits_words()}  ·  reputation {j.reputation}"
         if j.debt:
             summary += f"  ·  debt {j.debt:,}"
         t.blit(surf, summary, int(16 * u), theme.CREAM, "bold",
@@ -173,6 +173,16 @@ class JournalScene(Scene):
                                                                       or b.rect.colliderect(self.content)):
                 draw_tooltip(surf, t, b.tooltip, b.rect, int(14 * u))
                 break
+
+    def credits_words(self) -> str:
+        """The player's credits; while seated, with the chips at the table beside them ("credits 800 + 200 at
+        the table"), since the buy-in left the bankroll when they sat down and would seem to have vanished."""
+        out = f"credits {self.journal.bankroll:,}"
+        cs = self.c.session
+        if cs is not None:
+            at = cs.state.stacks[0] if cs.is_over else cs.settled[0]  # (mid-hand: as the hand began)
+            out += f" + {at:,} at the table"
+        return out
 
     def _scrollbar(self, surf: pygame.Surface) -> None:
         c = self.content
