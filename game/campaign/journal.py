@@ -83,7 +83,7 @@ def build_journal(c: Campaign) -> Journal:
     needs = () if c.won or champ_table is None else tuple(c.unmet(champ_table.requires))
     goals.append(Goal("champion", f"Beat {champion.name}, {champion.epithet}", c.won, needs))
     if c.debt:
-        goals.append(Goal("debt", f"Pay back {c.roster.lender.name} ({c.debt} credits)", False))
+        goals.append(Goal("debt", f"Pay back {c.roster.lender.name} ({c.debt:,} credits)", False))
 
     where: dict[str, tuple[str, str, str, bool]] = {}
     for lv in ordered:

@@ -138,7 +138,7 @@ class Requirements:
         names = names or {}
         out: list[str] = []
         if bankroll < self.credits:
-            out.append(f"a bankroll of at least {self.credits} credits (you have {bankroll})")
+            out.append(f"a bankroll of at least {self.credits:,} credits (you have {bankroll:,})")
         if reputation < self.reputation:
             out.append(f"a reputation of {self.reputation} (yours is {reputation})")
         done = set(beaten)
@@ -146,7 +146,7 @@ class Requirements:
             if rid not in done:
                 out.append(f"to have beaten {names.get(rid, rid)}")
         if self.no_debt and debt > 0:
-            out.append(f"no debts (you owe {debt} credits)")
+            out.append(f"no debts (you owe {debt:,} credits)")
         return out
 
 

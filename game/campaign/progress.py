@@ -203,7 +203,7 @@ class Campaign:
             self.ledger.post("open", postings, note=f"{name} arrives with {starting_credits} credits")
             self.bankroll = starting_credits
             self.regular_bankrolls = purses
-            self.notes.append(f"Arrived at {self.level.title} with {starting_credits} credits.")
+            self.notes.append(f"Arrived at {self.level.title} with {starting_credits:,} credits.")
 
     @classmethod
     def new(cls, name: str = "Stranger", seed: int | None = None, *, starting_credits: int = STARTING_CREDITS,
@@ -306,7 +306,7 @@ class Campaign:
             reasons.append("you are already sitting at a table")
         reasons += [f"it takes {u}" for u in self.unmet(table.requires)]
         if self.bankroll < table.buy_in:
-            reasons.append(f"the buy-in is {table.buy_in} credits and you have {self.bankroll}")
+            reasons.append(f"the buy-in is {table.buy_in:,} credits and you have {self.bankroll:,}")
         return TableInfo(table, self.game_title(table.game), regs, not reasons, tuple(reasons), available)
 
     def sit(self, table_name: str, legacy: Mapping[str, Any] | None = None) -> TableSession:
@@ -465,7 +465,7 @@ class Campaign:
             self.won = True
             self.notes.append(f"Beat {self.roster.champion.name}, the champion. The cantina is yours.")
         net = cash - s.buy_in
-        outcome = f"won {net} credits" if net > 0 else f"lost {-net} credits" if net < 0 else "broke even"
+        outcome = f"won {net:,} credits" if net > 0 else f"lost {-net:,} credits" if net < 0 else "broke even"
         self.notes.append(f"Sitting {s.number} at {s.table.title}: {outcome}{'' if completed else ' (left early)'}.")
         record = SessionRecord(
             id=s.number, level=s.level_id, table=s.table.name, game=s.game_id,
@@ -526,7 +526,7 @@ class Campaign:
         self.bankroll += amount
         self.debt += owed
         self.log.append({"borrow": amount})
-        self.notes.append(f"Borrowed {amount} credits from {self.roster.lender.name} (owing {owed} for it).")
+        self.notes.append(f"Borrowed {amount:,} credits from {self.roster.lender.name} (owing {owed:,} for it).")
         return owed
 
     def repay(self, amount: int) -> None:
@@ -559,7 +559,7 @@ class Campaign:
         self.reputation -= cost
         self.favours += 1
         self.log.append({"favour": True})
-        self.notes.append(f"{lender.name} staked you {lender.favour_credits} credits as a favour "
+        self.notes.append(f"{lender.name} staked you {lender.favour_credits:,} credits as a favour "
                           f"(-{cost} reputation).")
         return lender.favour_credits
 

@@ -137,14 +137,18 @@ def tooltip_lines(text: Text, tip: str, screen: pygame.Rect, size: int = 15) -> 
 
 
 def tooltip_rect(text: Text, tip: str, anchor: pygame.Rect, screen: pygame.Rect, size: int = 15,
-                 beside: bool = False) -> pygame.Rect:
+                 beside: bool = False, left: bool = False) -> pygame.Rect:
     """Where a tooltip for ``anchor`` goes: above it (below if there is no room), kept on screen. ``beside``:
     to its right (left if there is no room), for a button in a column, whose neighbours above and below a
     tooltip must not cover."""
     imgs = [text.render(line, size, theme.CREAM) for line in tooltip_lines(text, tip, screen, size)]
     r = pygame.Rect(0, 0, max(img.get_width() for img in imgs), sum(img.get_height() for img in imgs))
     r.inflate_ip(16, 10)
-    if beside:
+    if beside and left:  # (to its left first: a row whose right part the tooltip must not cover either)
+        r.midright = (anchor.left - 10, anchor.centery)
+        if r.left < screen.left:
+            r.midleft = (anchor.right + 10, anchor.centery)
+    elif beside:
         r.midleft = (anchor.right + 10, anchor.centery)
         if r.right > screen.right:
             r.midright = (anchor.left - 10, anchor.centery)
@@ -157,12 +161,12 @@ def tooltip_rect(text: Text, tip: str, anchor: pygame.Rect, screen: pygame.Rect,
 
 
 def draw_tooltip(surf: pygame.Surface, text: Text, tip: str, anchor: pygame.Rect, size: int = 15,
-                 beside: bool = False) -> None:
+                 beside: bool = False, left: bool = False) -> None:
     """A tooltip above ``anchor`` (below it if there is no room; or ``beside`` it), kept on screen, its words
     wrapped when they are longer than the screen is wide (see :func:`tooltip_lines`)."""
     if not tip:
         return
-    r = tooltip_rect(text, tip, anchor, surf.get_rect(), size, beside)
+    r = tooltip_rect(text, tip, anchor, surf.get_rect(), size, beside, left)
     panel(surf, r, (12, 12, 16), theme.AMBER_DIM, radius=6, width=1)
     y = r.y + 5
     for line in tooltip_lines(text, tip, surf.get_rect(), size):

@@ -163,9 +163,9 @@ def test_trade_offer_and_acceptance_between_two_people(app, drawn) -> None:
     table = app.open_table(session)
     state = session.state
     play_until(app, table, lambda: business_turn(table) and table.eyes == 1)
-    # Ben builds an offer: O opens the builder; 1 picks Ann; ↓ and Space pick his first item, a click one of
+    # Ben builds an offer: R (Trade) opens the builder; 1 picks Ann; ↓ and Space pick his first item, a click one of
     # hers; + adds 10 credits; Enter sends it
-    press(app, pygame.K_o)
+    press(app, pygame.K_r)
     assert table.draft is not None and not button(table, "Send offer").enabled
     press(app, pygame.K_1)
     assert table.draft.to == 0

@@ -10,8 +10,7 @@ import pytest
 from conftest import click, frames, press
 
 from game.engine import GAMES
-from game.ui.scenes.setup import STAKES, STANDARD, SetupScene, preferred_agent, preset_options
-from game.ui.session import agent_names
+from game.ui.scenes.setup import STAKES, STANDARD, SetupScene, player_levels, preferred_agent, preset_options
 from game.ui.settings import MAX_CHOICE_GAMES, MAX_CHOICE_OPTIONS, Settings
 from game.ui.tables.base import BaseTable
 
@@ -25,7 +24,7 @@ def test_the_last_game_and_seats_come_back(app) -> None:
     setup.change_seats(-10)
     setup.change_seats(+1)  # three seats
     setup._rename(0, "Tamsin")
-    other = next(a for a in agent_names() if a != setup.seats[2]["agent"])
+    other = next(a for a in player_levels() if a != setup.seats[2]["agent"])
     while setup.seats[2]["agent"] != other:
         setup.cycle_agent(2)
     setup.toggle_human(1)  # a second person

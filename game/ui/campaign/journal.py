@@ -8,6 +8,7 @@ sittings, Enter (or a row's Replay button) plays the sitting's hands again on th
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,21 @@ if TYPE_CHECKING:
 
 TABS: tuple[tuple[str, str], ...] = (("goals", "Goals"), ("regulars", "Regulars"), ("games", "Games"),
                                      ("sittings", "Past sittings"), ("story", "Story"))
+
+
+#: a bare whole number of four digits or more in a story note (notes written before they were printed "1,000")
+_BARE_NUMBER = re.compile(r"(?<![\d,.#])\d{4,}(?![\d,.])")
+
+
+def grouped(note: str) -> str:
+    """A story note with its bare numbers grouped by thousands ("with 1000 credits" → "with 1,000 credits"), so
+    notes kept in older saves read like every other amount in the game."""
+    return _BARE_NUMBER.sub(lambda m: f"{int(m.group()):,}", note)
+
+
+def hands_words(n: int) -> str:
+    """ "1 hand", "2 hands"."""
+    return f"{n:,} hand" if n == 1 else f"{n:,} hands"
 
 
 def replayable(record: SessionRecord) -> bool:
@@ -136,7 +152,7 @@ class JournalScene(Scene):
         t.blit(surf, "JOURNAL", int(44 * u), theme.AMBER, "head", topleft=(self.box.x + int(24 * u),
                                                                           self.box.y + int(12 * u)))
         j = self.journal
-        summary = f"{self.c.name}  ·  credits {j.bankroll:,}  ·  reputation {j.reputation}"
+        summary = f"{self.c.name}  ·  {self.credits_words()}  ·  reputation {j.reputation}"
         if j.debt:
             summary += f"  ·  debt {j.debt:,}"
         t.blit(surf, summary, int(16 * u), theme.CREAM, "bold",
@@ -157,6 +173,16 @@ class JournalScene(Scene):
                                                                       or b.rect.colliderect(self.content)):
                 draw_tooltip(surf, t, b.tooltip, b.rect, int(14 * u))
                 break
+
+    def credits_words(self) -> str:
+        """The player's credits; while seated, with the chips at the table beside them ("credits 800 + 200 at
+        the table"), since the buy-in left the bankroll when they sat down and would seem to have vanished."""
+        out = f"credits {self.journal.bankroll:,}"
+        cs = self.c.session
+        if cs is not None:
+            at = cs.state.stacks[0] if cs.is_over else cs.settled[0]  # (mid-hand: as the hand began)
+            out += f" + {at:,} at the table"
+        return out
 
     def _scrollbar(self, surf: pygame.Surface) -> None:
         c = self.content
@@ -336,8 +362,8 @@ class JournalScene(Scene):
             sign = f"+{net:,}" if net > 0 else f"−{-net:,}" if net < 0 else "±0"
             t.blit(surf, t.fit(f"#{rec.id}  {title}  ·  {where}", int(17 * u), r.w - int(200 * u), "bold"),
                    int(17 * u), theme.CREAM, "bold", topleft=(r.x + int(12 * u), r.y + int(6 * u)))
-            detail = (f"{self.c.game_title(rec.game)}  ·  {rec.hands} hands  ·  bought in {rec.buy_in:,}, took home "
-                      f"{rec.cash_out:,} ({sign})" + ("" if rec.completed else "  ·  left early"))
+            detail = (f"{self.c.game_title(rec.game)}  ·  {hands_words(rec.hands)}  ·  bought in {rec.buy_in:,}, "
+                      f"took home {rec.cash_out:,} ({sign})" + ("" if rec.completed else "  ·  left early"))
             if rec.beaten:
                 detail += "  ·  beat " + ", ".join(names.get(b_, b_) for b_ in rec.beaten)
             t.blit(surf, t.fit(detail, int(14 * u), r.w - int(200 * u)), int(14 * u),
@@ -354,7 +380,7 @@ class JournalScene(Scene):
     def _draw_story(self, surf: pygame.Surface, y: int) -> int:
         u, t, x = self.u, self.app.text, self.content.x
         for note in reversed(self.journal.notes):
-            for k, line in enumerate(t.wrap(note, int(16 * u), self.content.w - int(30 * u))):
+            for k, line in enumerate(t.wrap(grouped(note), int(16 * u), self.content.w - int(30 * u))):
                 t.blit(surf, ("•  " if k == 0 else "   ") + line, int(16 * u), theme.CREAM, topleft=(x, y))
                 y += int(23 * u)
             y += int(4 * u)

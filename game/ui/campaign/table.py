@@ -278,8 +278,9 @@ class CampaignTableMixin:
             cs = self.campaign_sitting.cs
             chips = cs.settled[0]
             posted = chips - cs.state.stacks[0]  # the next hand's ante, put in as the hand ended
-            back = f" (the {posted:,} already posted for the next hand comes back)" if posted > 0 else ""
-            return f"HAND OVER: play on, or get up with your {chips:,} chips{back}"
+            back = (f" ({cs.state.stacks[0]:,} in front of you + the {posted:,} you already put in for the next "
+                    f"hand)") if posted > 0 else ""
+            return f"HAND OVER: play on, or get up and cash out all {chips:,} chips{back}"
         return super().bar_heading()
 
     def status_line(self) -> str:
@@ -348,8 +349,11 @@ class CampaignTableMenu(PauseMenu):
                          f"the pot.")
         else:  # dealt in, nothing of the player's in the pot yet (Street Hintaro's first throw, say)
             self.note = f"Mid-hand, but none of your chips are in the pot yet: walking away cashes out all {stack:,}."
-        away = (f"Forfeit the {cs.forfeit:,} chips in the pot" if cs.forfeit
-                else f"Get up mid-hand with your {stack:,} chips (none are in the pot yet)")
+        if free:  # a greyed button says why it is grey, and what to press instead
+            away = f"Mid-hand only: now, Leave table (L) cashes out all {stack:,} chips"  # (short: fits beside)
+        else:
+            away = (f"Forfeit the {cs.forfeit:,} chips in the pot" if cs.forfeit
+                    else f"Get up mid-hand with your {stack:,} chips (none are in the pot yet)")
         self.col = ButtonColumn([
             Button("Resume", app.pop, pygame.K_ESCAPE, "Esc", "Back to the table"),
             Button("Leave table", self.get_up_from_table, pygame.K_l, "L",

@@ -18,11 +18,18 @@ if TYPE_CHECKING:
 
 
 class ButtonColumn:
-    """Buttons stacked in a column; Up/Down move the focus, Enter clicks, each keeps its own shortcut."""
+    """Buttons stacked in a column; Up/Down move the focus, Enter clicks, each keeps its own shortcut.
+
+    One button is lit at a time, the focused one: the mouse moves the focus onto the button it is over, a key
+    takes the light off the button the mouse rests on, and the column's primary button starts with the focus
+    instead of a colour of its own (a primary fill beside the focus read as two highlighted buttons)."""
 
     def __init__(self, buttons: list[Button]) -> None:
         self.buttons = buttons
-        self.focus = next((i for i, b in enumerate(buttons) if b.enabled), 0)
+        self.focus = next((i for i, b in enumerate(buttons) if b.enabled and b.primary),
+                          next((i for i, b in enumerate(buttons) if b.enabled), 0))
+        for b in buttons:
+            b.primary = False
         self.hover_pos = (-1, -1)
 
     def place(self, x: int, y: int, w: int, h: int, gap: int) -> None:
@@ -39,6 +46,9 @@ class ButtonColumn:
                     self.focus = i
             return False
         if ev.kind == "key" and ev.action in ("up", "down"):
+            for b in self.buttons:
+                b.hover = False
+            self.hover_pos = (-1, -1)  # (its tooltip goes too, until the mouse moves)
             step = -1 if ev.action == "up" else 1
             for _ in range(len(self.buttons)):
                 self.focus = (self.focus + step) % len(self.buttons)

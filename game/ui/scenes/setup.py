@@ -25,6 +25,7 @@ import pygame
 
 from game.engine import GAMES
 from game.engine.core import OptionSpec
+from game.engine.sabacc_house.table import STRUCTURES
 from game.files import FileRefused, load_toml
 from game.ui import theme
 from game.ui.draw import panel
@@ -80,6 +81,34 @@ def option_step(spec: OptionSpec) -> int:
     return max(1, abs(default) // 10)
 
 
+#: the AI levels a player is offered, weakest first ("random" and "passive" are test agents: the CLI and the tests
+#: still seat them, and a seat that plays one keeps it until clicked)
+PLAYER_LEVELS: tuple[str, ...] = ("novice", "regular", "shark")
+
+
+def player_levels() -> list[str]:
+    """The levels offered on the seat buttons, of those that exist (every agent if none of them does)."""
+    names = agent_names()
+    return [n for n in PLAYER_LEVELS if n in names] or names
+
+
+def structure_words(row: int) -> str:
+    """Sabacc House's betting structure in words (its small/big bets and bring-in; the antes, in the row's
+    tooltip, do not fit a 1280-wide window), not the row number of the standard table the engine keeps it as."""
+    _main, _sabacc, bring_in, small, big = STRUCTURES[row]
+    return f"bets {small}/{big} · bring-in {bring_in}"
+
+
+def option_words(game_id: str, spec: OptionSpec, value: Any) -> str:
+    """An option's value as the setup screen shows it: words where the number is a code."""
+    if spec.name == "rounds" and value == 0:
+        return "until one seat has every chip"
+    if game_id == "sabacc_house" and spec.name == "structure" and isinstance(value, int) \
+            and 0 <= value < len(STRUCTURES):
+        return structure_words(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
 def preferred_agent() -> str:
     names = agent_names()
     better = [n for n in names if n not in ("random", "passive")]
@@ -105,6 +134,10 @@ class SetupScene(Scene):
         self.hover_pos = (-1, -1)
         self.error = ""
         self.seats = self._remembered_seats()
+        #: the seat count the player asked for; a game that takes fewer seats shows and plays fewer, but the
+        #: next game looked at gets the asked-for count back (and the seats it had, from ``parked``)
+        self.wanted_seats = len(self.seats) or 4
+        self.parked: list[dict[str, Any]] = []
         self._reset_game()
 
     # ------------------------------------------------------------------ model
@@ -117,7 +150,7 @@ class SetupScene(Scene):
         self.stakes, options = self.choices.get(self.game_id) or self._remembered_choices(self.game_id)
         self.options = dict(options)
         names = self.app.settings.default_names
-        want = max(cls.min_seats, min(cls.max_seats, len(self.seats) or 4))
+        want = max(cls.min_seats, min(cls.max_seats, self.wanted_seats))
         if not self.seats:
             self.seats = [{"human": True, "name": names[0] if names else "Rook", "agent": preferred_agent()}]
         self._resize_seats(want)
@@ -174,9 +207,12 @@ class SetupScene(Scene):
         self.app.save_settings()
 
     def _resize_seats(self, n: int) -> None:
+        """Show ``n`` seats: seats cut off are parked (nearest first), and come back before any new AI seat."""
         while len(self.seats) < n:
             i = len(self.seats)
-            self.seats.append({"human": False, "name": self._default_name(i), "agent": preferred_agent()})
+            self.seats.append(self.parked.pop(0) if self.parked
+                              else {"human": False, "name": self._default_name(i), "agent": preferred_agent()})
+        self.parked[:0] = self.seats[n:]
         del self.seats[n:]
         self.fields = []
         for i, s in enumerate(self.seats):
@@ -257,6 +293,7 @@ class SetupScene(Scene):
     def change_seats(self, step: int) -> None:
         cls = self.cls
         n = max(cls.min_seats, min(cls.max_seats, len(self.seats) + step))
+        self.wanted_seats = n
         self._resize_seats(n)
         self.relayout()
 
@@ -272,7 +309,7 @@ class SetupScene(Scene):
         self.relayout()
 
     def cycle_agent(self, i: int) -> None:
-        names = agent_names()
+        names = player_levels()
         a = self.seats[i]["agent"]
         self.seats[i]["agent"] = names[(names.index(a) + 1) % len(names)] if a in names else names[0]
         self.relayout()
@@ -367,9 +404,7 @@ class SetupScene(Scene):
                 b.rect = pygame.Rect(x_val, y, left.right - x_val, obh)
                 self.widgets.append(b)
             else:
-                shown = f"{v:,}" if isinstance(v, int) else str(v)
-                if spec.name == "rounds" and v == 0:
-                    shown = "until one seat has every chip"
+                shown = option_words(self.game_id, spec, v)
                 arrow_row(y, title, shown, spec.doc, lambda s=spec: self.change_option(s, -1),
                           lambda s=spec: self.change_option(s, 1), h=obh)
             y += orow
@@ -392,6 +427,7 @@ class SetupScene(Scene):
             kind = Button("Person" if s["human"] else "AI", lambda i=i: self.toggle_human(i), None, "",
                           "A person at this screen, or an AI regular", selected=s["human"])
             kind.rect = pygame.Rect(right.x + int(74 * u), y, int(96 * u), sh)
+            kind.tag = seat_row = pygame.Rect(right.x, y, right.w, sh)  # its tooltip goes beside the whole row
             self.widgets.append(kind)
             rest = pygame.Rect(kind.rect.right + int(10 * u), y, right.right - kind.rect.right - int(10 * u), sh)
             if s["human"]:
@@ -402,6 +438,7 @@ class SetupScene(Scene):
                 ag = Button(f"{AI_NAMES[i % len(AI_NAMES)][0]} · plays {s['agent']}", lambda i=i: self.cycle_agent(i),
                             None, "", "Click to change how this regular plays")
                 ag.rect = rest
+                ag.tag = seat_row
                 self.widgets.append(ag)
             y += srow
         # play / back
@@ -460,7 +497,10 @@ class SetupScene(Scene):
         t.blit(surf, f"{tagline} · {players}", int(16 * u), theme.TEXT_DIM, topright=(w - int(40 * u), int(44 * u)))
         for b in self.widgets:
             if b.rect.collidepoint(self.hover_pos) and b.tooltip:
-                draw_tooltip(surf, t, b.tooltip, b.rect, int(15 * u))
+                if isinstance(b.tag, pygame.Rect):  # a seat's button: left of its row, never over a seat's row
+                    draw_tooltip(surf, t, b.tooltip, b.tag, int(15 * u), beside=True, left=True)
+                else:
+                    draw_tooltip(surf, t, b.tooltip, b.rect, int(15 * u))
                 return
         for _text, rect, _c, tip in self.labels:
             if tip and rect.collidepoint(self.hover_pos):

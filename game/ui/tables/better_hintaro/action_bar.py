@@ -14,7 +14,7 @@ import pygame
 from game.engine.core import Action
 from game.ui.refusals import refusal_words
 from game.ui.tables.base import ActionSpec
-from game.ui.tables.better_hintaro.common import SIGNS, ucfirst
+from game.ui.tables.better_hintaro.common import SIGNS, the, ucfirst
 from game.ui.tables.better_hintaro.trade_builder import offer_side
 
 
@@ -53,7 +53,7 @@ class ActionBarMixin:
         def card(key: Any) -> str:
             if isinstance(key, str) and key in c.bounties:
                 return c.bounties[key].name
-            return f"the {c.name(key)}" if isinstance(key, str) else "that card"
+            return the(c.name(key)) if isinstance(key, str) else "that card"
 
         def cards(keys: Any) -> str:
             return offer_side([k for k in keys or () if isinstance(k, str)], 0, c)
@@ -175,7 +175,7 @@ class ActionBarMixin:
     def _stake_specs(self) -> list[ActionSpec]:
         picked = self._picked_items()
         act = Action("stake", item=picked[0]) if len(picked) == 1 else None
-        tip = (f"Put the {self.art.name(picked[0])} in the pot: its value counts toward your bet, up to the cap"
+        tip = (f"Put {the(self.art.name(picked[0]))} in the pot: its value counts toward your bet, up to the cap"
                if picked else "")
         return [self._spec("Stake item", tip, pygame.K_s, "S", act,
                            "Pick one of your items (bottom left, or its number key) to stake", primary=True)]
@@ -195,7 +195,7 @@ class ActionBarMixin:
             self._spec("Buy back in", "Borrow 500 from the bank and stay in the game: your credits and items go "
                        "to the Shop, the bank takes one of your bounties", pygame.K_l, "L", Action("loan"), "",
                        primary=True),
-            self._spec("Leave the game", "Out for good: your credits and items go to the Shop", pygame.K_o, "O",
+            self._spec("Leave the game", "Out for good: your credits and items go to the Shop", pygame.K_x, "X",
                        Action("pass"), ""),
         ]
 
@@ -222,20 +222,20 @@ class ActionBarMixin:
         buy_label = "Buy"
         sell_label = f"Sell {c.value(sell.item) // 2:,}" if sell is not None else "Sell"
         specs = [
-            self._spec(buy_label, f"Buy the {self.art.name(buy.item)} for {c.value(buy.item):,} credits from the "
+            self._spec(buy_label, f"Buy {the(self.art.name(buy.item))} for {c.value(buy.item):,} credits from the "
                        "bank (one purchase a round)" if buy is not None else "", pygame.K_b, "B", buy,
                        "Pick a Shop card first (click it, or ←/→)"),
             self._spec("Take", f"Take on {c.bounties[take.bounty].name}: it pays once you hold all its "
                        "items (one bounty a round, two open at most)" if take is not None else "", pygame.K_t, "T",
                        take, "Pick a bounty on offer first"),
-            self._spec(sell_label, f"Sell the {self.art.name(sell.item)} to the bank for half its value"
+            self._spec(sell_label, f"Sell {the(self.art.name(sell.item))} to the bank for half its value"
                        if sell is not None else "", pygame.K_s, "S", sell, "Pick one of your own items first"),
-            self._spec("Auction", f"Auction the {self.art.name(auction.item)} from the discard pile: bidding opens "
+            self._spec("Auction", f"Auction {the(self.art.name(auction.item))} from the discard pile: bidding opens "
                        f"at half its value" if auction is not None else "", pygame.K_a, "A", auction,
                        "Pick a card in the discard pile first"),
             UISpec("Trade", "Offer another seat a trade: items and credits, binding once accepted (up to three "
                    "offers a turn)" if self.can_trade() else "No trade possible now (three offers a turn, one per "
-                   "seat)", pygame.K_o, "O", enabled=self.can_trade(), callback=self.open_trade),
+                   "seat)", pygame.K_r, "R", enabled=self.can_trade(), callback=self.open_trade),
         ]
         if view.get("options", {}).get("loans"):
             specs.append(self._spec("Loan", "Borrow 500 from the bank: it takes one of your bounties at random; "
@@ -371,8 +371,8 @@ class ActionBarMixin:
             card = sel[3]
             if sel[1] == self.eyes:
                 sale = f"Sell (S) for {c.value(card) // 2:,}, or " if card in c.items else ""
-                return f"your {self.art.describe(card)}: {sale}Trade (O)"
-            return f"{self._name(sel[1])}'s {self.art.describe(card)}: Trade (O) to ask for it"
+                return f"your {self.art.describe(card)}: {sale}Trade (R)"
+            return f"{self._name(sel[1])}'s {self.art.describe(card)}: Trade (R) to ask for it"
         return ""
 
     def status_line(self) -> str:

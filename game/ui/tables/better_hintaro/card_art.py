@@ -21,6 +21,7 @@ from game.engine.better_hintaro.content import Content
 from game.ui import theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import Text
+from game.ui.tables.better_hintaro.common import the
 
 Colour = tuple[int, int, int]
 
@@ -274,7 +275,7 @@ class CardArt:
             return f"{b.printed_value:,}"
         if b.payout is not None:
             return f"{b.payout:,}"
-        return f"the {self.name(b.reward_item or '')}"
+        return the(self.name(b.reward_item or ''))
 
     def bounty(self, bounty: str, size: tuple[int, int], held: Sequence[str] | None, who: str,
                state: str = "", on_completion: bool = True,

@@ -11,7 +11,7 @@ import math
 import pygame
 
 from game.ui.chips import stack_max_size
-from game.ui.tables.better_hintaro.common import Selection
+from game.ui.tables.better_hintaro.common import Selection, the
 from game.ui.tables.better_hintaro.market import Hit, discard_slots, flow_minis, pot_slots
 
 
@@ -53,7 +53,7 @@ class PointerMixin:
                 for row in self.art.bounty_rows(offer[i], r.size, held, holders):  # each item: its full name
                     who = ", ".join(holders.get(row.need, ())) or "nobody"
                     out.append(Hit(row.rect.move(r.topleft), "need", (i, row.need),
-                                   f"{self._card_tip(row.need)} · held by {who} · needed by the {bounty.name}"))
+                                   f"{self._card_tip(row.need)} · held by {who} · needed by {the(bounty.name)}"))
                 out.append(Hit(r, "bounty", (i,), f"{bounty.name}: {bounty.text or 'a bounty'} · click, then "
                                                       "Take (T)"))
         discard = v.get("discard") or []
@@ -66,8 +66,8 @@ class PointerMixin:
         for seat in range(self.n):
             cards = self._holdings(seat)
             rs = self._row_slots(seat)
-            verb = "yours: click, then Sell (S) or Trade (O)" if seat == self.eyes else \
-                f"{self._name(seat)}'s: click, then Trade (O) to ask for it"
+            verb = "yours: click, then Sell (S) or Trade (R)" if seat == self.eyes else \
+                f"{self._name(seat)}'s: click, then Trade (R) to ask for it"
             for i, r in enumerate(rs.minis):
                 out.append(Hit(r, "held", (seat, i), self._card_tip(cards[i], verb)))
             held = self._holdings(seat)

@@ -16,6 +16,7 @@ from game.engine.core import Action
 from game.ui import theme
 from game.ui.draw import Text, panel
 from game.ui.tables.better_hintaro.card_art import GOOD_TICK, CardArt, blit_glyph, style_of
+from game.ui.tables.better_hintaro.common import the
 from game.ui.tables.better_hintaro.market import flow_minis, overlay_panel, section_head
 
 
@@ -64,7 +65,7 @@ def holdings(view: dict[str, Any], seat: int) -> list[str]:
 
 def offer_side(cards: Sequence[str], credits: int, content: Content) -> str:
     """One side of a trade in words: "the Reactor Coil and 200 credits"; "nothing"."""
-    parts = [f"the {content.name(c)}" for c in cards]
+    parts = [the(content.name(c)) for c in cards]
     if credits:
         parts.append(f"{credits:,} credits")
     if not parts:

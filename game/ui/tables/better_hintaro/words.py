@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ui.tables.better_hintaro.common import ucfirst
+from game.ui.tables.better_hintaro.common import the, ucfirst
 from game.ui.tables.better_hintaro.trade_builder import offer_side
 from game.ui.tables.better_hintaro.victory import victory_sentence
 
@@ -15,7 +15,7 @@ class WordsMixin:
 
     # ------------------------------------------------------------------ words
     def _the(self, card: str) -> str:
-        return f"the {self.art.name(card)}"
+        return the(self.art.name(card))
 
     def describe(self, ev: dict[str, Any]) -> str | None:
         kind = ev["kind"]
