@@ -456,7 +456,8 @@ class CoachPanel:
         return next((r for r, rect in self.shown_rows() if rect.collidepoint(pos)), None)
 
     def handle_key(self, ev: Input) -> bool:
-        """O toggles the coach, unless the table uses O for one of its own buttons (Better Hintaro's Trade)."""
+        """O toggles the coach, unless a table uses O for a button of its own (none does now: Better Hintaro's Trade
+        moved to R; tests/ui/test_one_key_one_thing.py checks that no two live buttons share a key)."""
         if ev.kind != "key" or ev.key != pygame.K_o or ev.mod & pygame.KMOD_CTRL or not self.has_button():
             return False
         if any(b.key == pygame.K_o for b in self.table.buttons):
@@ -465,8 +466,8 @@ class CoachPanel:
         return True
 
     def hide_words(self) -> str:
-        """How the panel says it is hidden: "O hides", unless the table keeps O for a button of its own (Better
-        Hintaro's Trade, play report item 3), where only the Odds button does."""
+        """How the panel says it is hidden: "O hides", unless a table keeps O for a button of its own, where only the
+        Odds button does (a guard: Better Hintaro's Trade, once on O, is on R now)."""
         return "the Odds button hides" if any(b.key == pygame.K_o for b in self.table.buttons) else "O hides"
 
     def button_tip(self, pos: tuple[int, int]) -> tuple[str, pygame.Rect] | None:
