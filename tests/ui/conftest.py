@@ -33,6 +33,17 @@ def config_dir(tmp_path, monkeypatch) -> Iterator[object]:
 
 
 @pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A campaign's data folder of its own (saves, the place file), with the saves' known-good record cleared."""
+    from game.campaign import saves
+
+    d = tmp_path / "data"
+    monkeypatch.setenv("CANTINA_DATA_DIR", str(d))
+    saves._known_good.clear()
+    return d
+
+
+@pytest.fixture
 def app() -> Iterator[App]:
     a = App(size=(1280, 720), settings=Settings(speed=4.0, muted=True, ambience=False), fixed_step=True, strict=True)
     yield a
@@ -108,4 +119,11 @@ def until(app: App, cond, limit: int = 4000, dt: float = 1 / 30, coach: bool = F
     return cond()
 
 
-__all__ = ["Input", "click", "frames", "press", "settle_workers", "until", "work_under_way"]
+def until_showdown(app: App, table, limit: int = 20000) -> bool:
+    """Run frames until ``table`` holds on a round's showdown with its animations done (the moment a player reads
+    the result; an AI-only table, so nothing is released)."""
+    return until(app, lambda: table.result is not None and table.result.showdown and table.holding
+                 and not table.anims, limit=limit, go_on=False)
+
+
+__all__ = ["Input", "click", "frames", "press", "settle_workers", "until", "until_showdown", "work_under_way"]

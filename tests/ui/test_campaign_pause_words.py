@@ -9,18 +9,11 @@ import pytest
 from conftest import frames, press, until
 from test_campaign_ui import close_app, new_app, play_until, sit_fresh
 
-from game.campaign import saves
 from game.ui import draw
 from game.ui.campaign.journal import JournalScene
 from game.ui.campaign.table import CampaignTableMenu
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    monkeypatch.setenv("CANTINA_DATA_DIR", str(d))
-    saves._known_good.clear()
-    return d
+pytestmark = pytest.mark.usefixtures("data_dir")  # a campaign folder of its own (tests/ui/conftest.py)
 
 
 def test_the_pause_between_hands_says_why_walk_away_is_grey_and_what_leaving_takes(monkeypatch) -> None:

@@ -28,13 +28,7 @@ from game.ui.campaign.table import CampaignTableMixin
 from game.ui.settings import Settings
 from game.ui.tables.base import BaseTable
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    monkeypatch.setenv("CANTINA_DATA_DIR", str(d))
-    saves._known_good.clear()
-    return d
+pytestmark = pytest.mark.usefixtures("data_dir")  # a campaign folder of its own (tests/ui/conftest.py)
 
 
 def new_app() -> App:

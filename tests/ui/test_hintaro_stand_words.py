@@ -14,6 +14,7 @@ from game.ui.app import App
 from game.ui.session import TableSession, ai_seat
 from game.ui.settings import Settings
 from game.ui.showdown_words import STAND_RULE, showdown_words
+from tests.ui.conftest import until_showdown
 
 ART = Path(__file__).resolve().parents[2] / "assets" / "art" / "dice"
 
@@ -54,12 +55,7 @@ def app(tmp_path, monkeypatch):
 
 def test_a_seats_plate_says_what_stand_means_after_the_hintaro_die(app) -> None:
     t = app.open_table(TableSession.new("hintaro", [ai_seat(i, "regular") for i in range(4)], seed=2))
-    for _ in range(20000):
-        if t.ai_future is not None:
-            t.ai_future.result()
-        if t.result is not None and t.result.showdown and t.holding and not t.anims:
-            break
-        app.step(1 / 30)
+    until_showdown(app, t)
     seats = [s for s in range(t.n) if t.verdict(s) is not None]
     assert seats, "no showdown row to hover"
     plate = t.seat_geo[seats[0]]["plate"]

@@ -8,6 +8,7 @@ import pytest
 from game.ui.app import App
 from game.ui.session import TableSession, ai_seat
 from game.ui.settings import Settings
+from tests.ui.conftest import until_showdown
 
 
 @pytest.mark.parametrize("game", ["hintaro", "better_hintaro"])
@@ -40,12 +41,7 @@ def test_every_winner_of_a_split_pot_is_tagged(tmp_path, monkeypatch) -> None:
               strict=True)
     try:
         t = app.open_table(TableSession.new("better_hintaro", [ai_seat(i, "regular") for i in range(4)], seed=4))
-        for _ in range(20000):
-            if t.ai_future is not None:
-                t.ai_future.result()
-            if t.result is not None and t.result.showdown and t.holding and not t.anims:
-                break
-            app.step(1 / 30)
+        until_showdown(app, t)
         split = [line.split(" wins ")[0] for line in t.log_lines() if "(split 2 ways)" in line]
         assert len(split) == 2, "seed 4 no longer splits the first pot: nothing to check"
         tagged = [t.names[s] for s, (w, _) in t.tags.items() if w.startswith("WINS")]

@@ -10,6 +10,7 @@ from game.measure.layout import problems, run_case
 from game.ui.app import App
 from game.ui.session import TableSession, ai_seat
 from game.ui.settings import Settings
+from tests.ui.conftest import until_showdown
 
 
 @pytest.fixture
@@ -65,12 +66,7 @@ def test_an_outcome_reads_the_same_at_every_seat(app_at) -> None:
     seen_short = 0
     for seed in (4, 1, 5, 9):
         t = app.open_table(TableSession.new("kinzo", [ai_seat(i, "regular") for i in range(6)], seed=seed))
-        for _ in range(20000):
-            if t.ai_future is not None:
-                t.ai_future.result()
-            if t.result is not None and t.result.showdown and t.holding and not t.anims:
-                break
-            app.step(1 / 30)
+        until_showdown(app, t)
         words = {r["outcome"] for s in range(6) if (b := t._block(s)) is not None for r in b["rows"] if r["outcome"]}
         full = {OUTCOMES[k][0] for k in SHORT_OUTCOMES} - set(SHORT_OUTCOMES.values())
         brief = {v for k, v in SHORT_OUTCOMES.items() if OUTCOMES[k][0] != v}

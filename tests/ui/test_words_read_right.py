@@ -7,7 +7,6 @@ import pygame
 import pytest
 from conftest import frames, press, until
 
-from game.campaign import saves
 from game.campaign.progress import Campaign
 from game.ui import draw
 from game.ui.app import App
@@ -17,13 +16,7 @@ from game.ui.session import SeatSpec, TableSession, ai_seat
 from game.ui.settings import Settings
 from game.ui.tables.better_hintaro.common import the
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    monkeypatch.setenv("CANTINA_DATA_DIR", str(d))
-    saves._known_good.clear()
-    return d
+pytestmark = pytest.mark.usefixtures("data_dir")  # a campaign folder of its own (tests/ui/conftest.py)
 
 
 def test_a_name_that_brings_its_own_article_gets_no_second_one() -> None:
